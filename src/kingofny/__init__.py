@@ -1,0 +1,132 @@
+"""kingofny: a typed, immutable rules engine for the board game King of New York.
+
+The whole stable API is importable from here and listed in ``__all__``::
+
+    import kingofny
+    state = kingofny.new_game(4, seed=7)
+    while not state.is_terminal:
+        state = kingofny.apply(state, kingofny.legal_actions(state)[0])
+"""
+
+from kingofny._version import __version__
+from kingofny.engine.core import (
+    Move,
+    apply,
+    chance_outcomes,
+    is_terminal,
+    legal_actions,
+    new_game,
+    observe,
+    winners,
+)
+from kingofny.errors import (
+    ConfigError,
+    IllegalActionError,
+    KingOfNYError,
+    PlayerError,
+    PluginError,
+    ReplayError,
+    ScenarioError,
+    SchemaVersionError,
+    SerializationError,
+)
+from kingofny.model.actions import (
+    Action,
+    Buy,
+    DestroyBuilding,
+    DestroyUnit,
+    EndBuying,
+    Flee,
+    MoveTo,
+    PlaceMonster,
+    Reroll,
+    ResolveFace,
+    StayInManhattan,
+    StayPut,
+    StopRolling,
+    Sweep,
+)
+from kingofny.model.cards import BuyCondition, CardKind, CardSpec
+from kingofny.model.city import (
+    Borough,
+    BoroughState,
+    Building,
+    BuildingKind,
+    Location,
+    Reward,
+    Stack,
+    Track,
+    UnitKind,
+    Zone,
+)
+from kingofny.model.dice import Dice, Face
+from kingofny.model.monster import MonsterSpec, MonsterState
+from kingofny.model.outcomes import CardDraw, DiceRoll, Outcome, TileDraw
+from kingofny.model.state import GameConfig, GameState, TurnState
+from kingofny.model.steps import Phase, Step
+from kingofny.record import Event, GameRecord, replay, replay_states
+
+__all__ = [
+    "Action",
+    "Borough",
+    "BoroughState",
+    "Building",
+    "BuildingKind",
+    "Buy",
+    "BuyCondition",
+    "CardDraw",
+    "CardKind",
+    "CardSpec",
+    "ConfigError",
+    "DestroyBuilding",
+    "DestroyUnit",
+    "Dice",
+    "DiceRoll",
+    "EndBuying",
+    "Event",
+    "Face",
+    "Flee",
+    "GameConfig",
+    "GameRecord",
+    "GameState",
+    "IllegalActionError",
+    "KingOfNYError",
+    "Location",
+    "MonsterSpec",
+    "MonsterState",
+    "Move",
+    "MoveTo",
+    "Outcome",
+    "Phase",
+    "PlaceMonster",
+    "PlayerError",
+    "PluginError",
+    "ReplayError",
+    "Reroll",
+    "ResolveFace",
+    "Reward",
+    "ScenarioError",
+    "SchemaVersionError",
+    "SerializationError",
+    "Stack",
+    "StayInManhattan",
+    "StayPut",
+    "Step",
+    "StopRolling",
+    "Sweep",
+    "TileDraw",
+    "Track",
+    "TurnState",
+    "UnitKind",
+    "Zone",
+    "__version__",
+    "apply",
+    "chance_outcomes",
+    "is_terminal",
+    "legal_actions",
+    "new_game",
+    "observe",
+    "replay",
+    "replay_states",
+    "winners",
+]

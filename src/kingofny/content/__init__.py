@@ -1,0 +1,1 @@
+"""Content packs: monsters, cards and tiles."""

@@ -1,0 +1,106 @@
+"""Chance nodes: listing outcomes with exact probabilities, sampling them, and checking them."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from fractions import Fraction
+
+from kingofny.engine import rng as rngmod
+from kingofny.model.dice import Dice, all_rolls
+from kingofny.model.outcomes import CardDraw, DiceRoll, Outcome, TileDraw
+from kingofny.model.state import GameState
+from kingofny.model.steps import ChanceStep, RevealCard, RevealTile, RollDice, RollOff
+
+ROLL_OFF_DICE = 8
+"""The first-player roll uses the six black and two green dice (seed 000, *How to Play*)."""
+
+
+def dice_count(step: ChanceStep) -> int:
+    """How many dice a dice step rolls."""
+    if isinstance(step, RollDice):
+        return step.count
+    return ROLL_OFF_DICE
+
+
+def outcomes(state: GameState, step: ChanceStep) -> tuple[tuple[Outcome, Fraction], ...]:
+    """Every outcome of the chance step with its exact probability; empty if nothing can happen."""
+    if isinstance(step, (RollDice, RollOff)):
+        return tuple((DiceRoll(d), d.probability()) for d in all_rolls(dice_count(step)))
+    if isinstance(step, RevealTile):
+        total = sum(c for _, c in state.hidden_tiles)
+        return tuple((TileDraw(b), Fraction(c, total)) for b, c in state.hidden_tiles)
+    if isinstance(step, RevealCard):
+        counts = Counter(state.deck)
+        size = len(state.deck)
+        return tuple((CardDraw(card), Fraction(n, size)) for card, n in sorted(counts.items()))
+    raise TypeError(f"no chance rule for {type(step).__name__}")  # pragma: no cover
+
+
+def has_outcomes(state: GameState, step: ChanceStep) -> bool:
+    """Whether the step can happen at all (a reveal needs something to reveal)."""
+    if isinstance(step, RevealTile):
+        return bool(state.hidden_tiles)
+    if isinstance(step, RevealCard):
+        return bool(state.deck)
+    return True
+
+
+def check(state: GameState, step: ChanceStep, outcome: Outcome) -> str | None:
+    """Why ``outcome`` cannot happen at ``step``, or None if it can."""
+    if isinstance(step, (RollDice, RollOff)):
+        if not isinstance(outcome, DiceRoll):
+            return f"expected a dice roll, got {outcome}"
+        n = dice_count(step)
+        if outcome.dice.total != n:
+            return f"expected {n} dice, got {outcome.dice.total} ({outcome.dice})"
+        return None
+    if isinstance(step, RevealTile):
+        if not isinstance(outcome, TileDraw):
+            return f"expected a tile reveal, got {outcome}"
+        if not any(b == outcome.building for b, _ in state.hidden_tiles):
+            return f"no face-down {outcome.building} is left"
+        return None
+    if isinstance(step, RevealCard):
+        if not isinstance(outcome, CardDraw):
+            return f"expected a card reveal, got {outcome}"
+        if outcome.card not in state.deck:
+            return f"{outcome.card} is not in the deck"
+        return None
+    return f"no chance rule for {type(step).__name__}"  # pragma: no cover
+
+
+def _sample_dice(state: GameState, step: ChanceStep, gen: int) -> tuple[Outcome, int]:
+    gen, counts = rngmod.roll_counts(gen, dice_count(step))
+    return DiceRoll(Dice.of_counts(counts)), gen
+
+
+def _sample_tile(state: GameState, step: ChanceStep, gen: int) -> tuple[Outcome, int]:
+    total = sum(c for _, c in state.hidden_tiles)
+    gen, pick = rngmod.below(gen, total)
+    for building, count in state.hidden_tiles:
+        if pick < count:
+            return TileDraw(building), gen
+        pick -= count
+    raise AssertionError("tile pool count mismatch")  # pragma: no cover
+
+
+def _sample_card(state: GameState, step: ChanceStep, gen: int) -> tuple[Outcome, int]:
+    gen, pick = rngmod.below(gen, len(state.deck))
+    return CardDraw(state.deck[pick]), gen
+
+
+_SAMPLERS: dict[type[ChanceStep], Callable[[GameState, ChanceStep, int], tuple[Outcome, int]]] = {
+    RollDice: _sample_dice,
+    RollOff: _sample_dice,
+    RevealTile: _sample_tile,
+    RevealCard: _sample_card,
+}
+
+
+def sample(state: GameState, step: ChanceStep, gen: int) -> tuple[Outcome, int]:
+    """Draw an outcome with the generator state ``gen``: (outcome, new generator state).
+
+    The distribution is exactly the one :func:`outcomes` lists.
+    """
+    return _SAMPLERS[type(step)](state, step, gen)

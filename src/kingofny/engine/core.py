@@ -1,0 +1,236 @@
+"""The rules API: new_game, legal_actions, apply, chance_outcomes, observe.
+
+``apply`` runs the agenda: internal steps execute at once; a decision step with exactly one legal
+action takes it; a decision or chance step with nothing to do is dropped; the loop stops at the
+first real decision, at a chance node (unless the game draws chance itself from its seed), or
+at the end of the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import Any, Union
+
+import attrs
+
+from kingofny.engine import chance, movement, resolution, rolling, shop, turn
+from kingofny.engine.destruction import destroy_act, destroy_legal
+from kingofny.engine.setup import (
+    initial_state,
+    reveal_tile_resolve,
+    resolve_monster_ids,
+    roll_off_resolve,
+)
+from kingofny.errors import ConfigError, IllegalActionError
+from kingofny.model.actions import Action
+from kingofny.model.outcomes import Outcome
+from kingofny.model.state import GameConfig, GameState
+from kingofny.model.steps import (
+    BeginResolution,
+    ChanceStep,
+    ChooseFace,
+    ChooseFlee,
+    ChooseMove,
+    ChooseReroll,
+    DecisionStep,
+    Destroy,
+    EndTurn,
+    LeaveManhattan,
+    MovePhase,
+    Place,
+    RevealCard,
+    RevealTile,
+    RollDice,
+    RollOff,
+    Shop,
+    StartTurn,
+    Step,
+)
+
+Move = Union[Action, Outcome]
+"""What :func:`apply` accepts: a decision's action or a chance node's outcome."""
+
+_Legal = Callable[[GameState, Any], tuple[Action, ...]]
+_Act = Callable[[GameState, Any, Action], GameState]
+_Check = Callable[[GameState, Any, Action], bool]
+_Run = Callable[[GameState, Any], GameState]
+_Resolve = Callable[[GameState, Any, Outcome], GameState]
+
+DECISIONS: dict[type[Step], tuple[_Legal, _Act]] = {
+    Place: (movement.place_legal, movement.place_act),
+    ChooseReroll: (rolling.reroll_legal, rolling.reroll_act),
+    ChooseFace: (resolution.choose_face_legal, resolution.choose_face_act),
+    Destroy: (destroy_legal, destroy_act),
+    ChooseFlee: (movement.flee_legal, movement.flee_act),
+    ChooseMove: (movement.choose_move_legal, movement.choose_move_act),
+    LeaveManhattan: (movement.leave_legal, movement.leave_act),
+    Shop: (shop.shop_legal, shop.shop_act),
+}
+"""Decision steps: (legal actions, apply an action)."""
+
+FAST_CHECKS: dict[type[Step], _Check] = {ChooseReroll: rolling.reroll_check}
+"""Constant-time legality checks for decisions with many legal actions."""
+
+INTERNAL: dict[type[Step], _Run] = {
+    StartTurn: turn.start_turn,
+    BeginResolution: rolling.begin_resolution,
+    MovePhase: movement.run_move_phase,
+    EndTurn: turn.end_turn,
+}
+"""Steps that run without any input."""
+
+CHANCE: dict[type[Step], _Resolve] = {
+    RevealTile: reveal_tile_resolve,
+    RevealCard: shop.reveal_card_resolve,
+    RollOff: roll_off_resolve,
+    RollDice: rolling.roll_resolve,
+}
+"""Chance steps: apply an outcome."""
+
+PREPARE: dict[type[Step], _Run] = {RevealCard: shop.prepare_reveal_card}
+"""Work done when a chance step reaches the top, before its outcomes are listed."""
+
+
+def new_game(
+    monsters: Sequence[str] | int = 4,
+    *,
+    seed: int | None = None,
+    packs: Sequence[str] = ("base",),
+) -> GameState:
+    """Start a game.
+
+    ``monsters`` is a player count (2 to 6; the first base monsters are used) or the monster ids
+    in seat order (``"kong"`` or ``"base:kong"``). With a ``seed`` every chance event is drawn
+    automatically and reproducibly; without one the game stops at each chance node for
+    :func:`apply` to receive an outcome (explicit-chance mode).
+    """
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise ConfigError(f"seed must be an int or None, got {seed!r}")
+    if tuple(packs) != ("base",):
+        raise ConfigError(f"unknown content packs {tuple(packs)!r}; only 'base' is available")
+    return start(GameConfig(resolve_monster_ids(monsters), seed, tuple(packs)))
+
+
+def start(config: GameConfig, drawn: list[Outcome] | None = None) -> GameState:
+    """The first state of a game with this configuration (outcomes drawn go to ``drawn``)."""
+    return _advance(initial_state(config), drawn)
+
+
+def legal_actions(state: GameState) -> tuple[Action, ...]:
+    """The actions the deciding monster may take now, in a fixed order.
+
+    Empty at a chance node and once the game is over.
+    """
+    if not state.agenda:
+        return ()
+    top = state.agenda[-1]
+    entry = DECISIONS.get(type(top))
+    return entry[0](state, top) if entry is not None else ()
+
+
+def chance_outcomes(state: GameState) -> tuple[tuple[Outcome, Fraction], ...]:
+    """At a chance node, every outcome with its exact probability (they sum to 1); else empty."""
+    if not state.agenda or not isinstance(state.agenda[-1], ChanceStep):
+        return ()
+    return chance.outcomes(state, state.agenda[-1])
+
+
+def apply(state: GameState, move: Move) -> GameState:
+    """The state after the deciding monster takes ``move``, or after chance outcome ``move``.
+
+    Raises :class:`~kingofny.errors.IllegalActionError` (the input state is untouched) if the
+    game is over or ``move`` is not legal now.
+    """
+    return apply_logged(state, move, None)
+
+
+def apply_logged(state: GameState, move: Move, drawn: list[Outcome] | None) -> GameState:
+    """:func:`apply`, appending to ``drawn`` every chance outcome the seed drew on the way."""
+    if not state.agenda:
+        raise IllegalActionError("the game is over")
+    top = state.agenda[-1]
+    rest = attrs.evolve(state, agenda=state.agenda[:-1])
+    if isinstance(top, ChanceStep):
+        if not isinstance(move, Outcome):
+            raise IllegalActionError(f"waiting for a chance outcome ({top.KIND}), got {move!r}")
+        problem = chance.check(state, top, move)
+        if problem is not None:
+            raise IllegalActionError(problem)
+        return _advance(CHANCE[type(top)](rest, top, move), drawn)
+    if not isinstance(move, Action):
+        raise IllegalActionError(f"seat {state.current_player} must decide; got {move!r}")
+    legal, act = DECISIONS[type(top)]
+    check = FAST_CHECKS.get(type(top))
+    ok = check(state, top, move) if check is not None else move in legal(state, top)
+    if not ok:
+        options = ", ".join(str(a) for a in legal(state, top)[:12])
+        raise IllegalActionError(
+            f"{move} is not legal for seat {state.current_player} at {top.KIND}; "
+            f"legal: {options}"
+        )
+    return _advance(act(rest, top, move), drawn)
+
+
+def _advance(state: GameState, drawn: list[Outcome] | None = None) -> GameState:
+    """Run the agenda until a decision, a chance node (explicit mode) or the end of the game.
+
+    Outcomes drawn from the seed are appended to ``drawn`` when it is given.
+    """
+    while state.agenda and state.winners is None:
+        top = state.agenda[-1]
+        kind = type(top)
+        run = INTERNAL.get(kind)
+        if run is not None:
+            state = run(attrs.evolve(state, agenda=state.agenda[:-1]), top)
+            continue
+        if isinstance(top, ChanceStep):
+            prepare = PREPARE.get(kind)
+            if prepare is not None:
+                state = prepare(state, top)
+            if not chance.has_outcomes(state, top):
+                state = attrs.evolve(state, agenda=state.agenda[:-1])
+                continue
+            if state.rng is None:
+                return state
+            outcome, gen = chance.sample(state, top, state.rng)
+            if drawn is not None:
+                drawn.append(outcome)
+            state = CHANCE[kind](attrs.evolve(state, agenda=state.agenda[:-1], rng=gen), top, outcome)
+            continue
+        assert isinstance(top, DecisionStep)
+        legal, act = DECISIONS[kind]
+        if state.monsters[top.seat].eliminated:
+            state = attrs.evolve(state, agenda=state.agenda[:-1])
+            continue
+        options = legal(state, top)
+        if len(options) > 1:
+            return state
+        state = attrs.evolve(state, agenda=state.agenda[:-1])
+        if options:
+            state = act(state, top, options[0])
+    return state
+
+
+def observe(state: GameState, seat: int | None = None) -> GameState:
+    """What a player may see: the state without the auto-chance seed and generator.
+
+    The base game has no other secret (the deck and face-down tiles are multisets), so the view
+    of every seat is the same; ``seat`` is checked and kept for content that adds private
+    information.
+    """
+    if seat is not None and not 0 <= seat < len(state.monsters):
+        raise ConfigError(f"no seat {seat} in a {len(state.monsters)}-monster game")
+    if state.rng is None and state.config.seed is None:
+        return state
+    return attrs.evolve(state, rng=None, config=attrs.evolve(state.config, seed=None))
+
+
+def is_terminal(state: GameState) -> bool:
+    """Whether the game is over."""
+    return state.winners is not None
+
+
+def winners(state: GameState) -> tuple[int, ...] | None:
+    """The winning seats once the game is over (empty if nobody won), else None."""
+    return state.winners

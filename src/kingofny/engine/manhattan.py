@@ -1,0 +1,70 @@
+"""Manhattan: capacity, entering, advancing, and the 5–6 monster rule (seed 000, *Controlling
+Manhattan* and *Advanced Rule*; rulings C1, C2)."""
+
+from __future__ import annotations
+
+from kingofny.engine.ops import gain, manhattan_occupants, move_monster, on_track, push
+from kingofny.model.city import Borough, Track, Zone, location
+from kingofny.model.state import GameState
+from kingofny.model.steps import LeaveManhattan
+
+ADVANCED_RULE_MONSTERS = 5
+"""With this many monsters or more in the game, Manhattan holds two (seed 000, *Advanced Rule*)."""
+ENTRY_VP = 1
+"""VP for seizing control of Manhattan (seed 000, *Effects of Manhattan*; rulings C1)."""
+
+
+def capacity(state: GameState) -> int:
+    """How many monsters Manhattan holds now: two while five or more monsters are in a game that
+    started with five or six, else one (seed 000, *Advanced Rule*)."""
+    if state.config.player_count >= ADVANCED_RULE_MONSTERS:
+        alive = sum(1 for m in state.monsters if not m.eliminated)
+        if alive >= ADVANCED_RULE_MONSTERS:
+            return 2
+    return 1
+
+
+def has_room(state: GameState) -> bool:
+    """Whether a monster outside Manhattan must enter it at its Move step."""
+    return len(manhattan_occupants(state)) < capacity(state)
+
+
+def enter(state: GameState, seat: int) -> GameState:
+    """``seat`` enters Manhattan: Lower Manhattan, on the 2–4 space unless a monster already
+    stands on a 2–4 space, then on the 5–6 space; it gains 1 VP (rulings C1, C2)."""
+    track = Track.MAIN if on_track(state, Track.MAIN) is None else Track.SECOND
+    state = move_monster(state, seat, location(Borough.MANHATTAN, Zone.LOWER, track))
+    return gain(state, seat, vp=ENTRY_VP)
+
+
+def advance(state: GameState, seat: int) -> GameState:
+    """``seat``, already in Manhattan, advances to the next zone along its own track; in Upper
+    Manhattan it stays (seed 000, *Move*)."""
+    where = state.monsters[seat].location
+    assert where is not None and where.zone is not None
+    if where.zone is Zone.UPPER:
+        return state
+    return move_monster(state, seat, location(Borough.MANHATTAN, Zone(where.zone + 1), where.track))
+
+
+def settle_manhattan(state: GameState) -> GameState:
+    """Restore Manhattan's invariants after a monster left it or was eliminated.
+
+    A monster alone on a 5–6 space slides to the 2–4 space of its zone; if Manhattan now holds
+    more monsters than its capacity, the 5–6 monster must leave for an outer borough of its
+    choice (seed 000, *Advanced Rule*; rulings C2).
+    """
+    if on_track(state, Track.MAIN) is None:
+        second = on_track(state, Track.SECOND)
+        if second is not None:
+            where = state.monsters[second].location
+            assert where is not None
+            state = move_monster(state, second, location(Borough.MANHATTAN, where.zone, Track.MAIN))
+    occupants = manhattan_occupants(state)
+    if len(occupants) > capacity(state):
+        leaving = occupants[-1]
+        if not any(
+            isinstance(s, LeaveManhattan) and s.seat == leaving for s in state.agenda
+        ):
+            state = push(state, LeaveManhattan(leaving))
+    return state

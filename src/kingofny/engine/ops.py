@@ -1,0 +1,93 @@
+"""Small state-update helpers shared by the engine modules.
+
+Every helper returns a new state; nothing here mutates. They are kept cheap because ``apply`` is
+hot: tuple splices and positional constructors rather than repeated scans.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from kingofny.model.city import Borough, BoroughState, Location, Track
+from kingofny.model.monster import MAX_LIFE, MonsterState
+from kingofny.model.state import GameState, TurnState
+from kingofny.model.steps import Step
+
+evolve = attrs.evolve
+
+
+def set_monster(state: GameState, seat: int, monster: MonsterState) -> GameState:
+    """``state`` with seat ``seat``'s monster replaced."""
+    ms = state.monsters
+    return evolve(state, monsters=ms[:seat] + (monster,) + ms[seat + 1 :])
+
+
+def set_borough(state: GameState, borough: Borough, tiles: BoroughState) -> GameState:
+    """``state`` with one borough's tiles replaced."""
+    bs = state.boroughs
+    return evolve(state, boroughs=bs[:borough] + (tiles,) + bs[borough + 1 :])
+
+
+def set_turn(state: GameState, **changes: object) -> GameState:
+    """``state`` with fields of the current turn changed."""
+    turn: TurnState = evolve(state.turn, **changes)
+    return evolve(state, turn=turn)
+
+
+def push(state: GameState, *steps: Step) -> GameState:
+    """``state`` with ``steps`` put on top of the agenda; the first one given runs first."""
+    return evolve(state, agenda=state.agenda + steps[::-1])
+
+
+def max_life(state: GameState, seat: int) -> int:
+    """The most Life Points the monster may have."""
+    return MAX_LIFE
+
+
+def gain(
+    state: GameState, seat: int, *, vp: int = 0, energy: int = 0, life: int = 0
+) -> GameState:
+    """The monster gains (or, with negative amounts, loses) VP and Energy and heals ``life``.
+
+    VP and Energy never go below 0 (rulings §10, VP floor); healing never exceeds the maximum.
+    """
+    m = state.monsters[seat]
+    new_life = m.life
+    if life:
+        new_life = min(max_life(state, seat), m.life + life)
+    return set_monster(
+        state,
+        seat,
+        evolve(m, vp=max(0, m.vp + vp), energy=max(0, m.energy + energy), life=new_life),
+    )
+
+
+def move_monster(state: GameState, seat: int, where: Location) -> GameState:
+    """The monster now stands at ``where``."""
+    return set_monster(state, seat, evolve(state.monsters[seat], location=where))
+
+
+def manhattan_occupants(state: GameState) -> tuple[int, ...]:
+    """Seats in Manhattan, the 2–4 space's monster first."""
+    found = [
+        (m.location.track, i)
+        for i, m in enumerate(state.monsters)
+        if m.location is not None and m.location.borough is Borough.MANHATTAN
+    ]
+    found.sort()
+    return tuple(i for _, i in found)
+
+
+def monsters_in(state: GameState, borough: Borough) -> int:
+    """How many monsters stand in a borough."""
+    return sum(
+        1 for m in state.monsters if m.location is not None and m.location.borough is borough
+    )
+
+
+def on_track(state: GameState, track: Track) -> int | None:
+    """The seat on this Manhattan track, if any."""
+    for i, m in enumerate(state.monsters):
+        if m.location is not None and m.location.track is track:
+            return i
+    return None

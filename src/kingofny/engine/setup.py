@@ -1,0 +1,121 @@
+"""Setting up a game (seed 000, *Setup* and *How to Play*; rulings §5)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from kingofny.content import registry
+from kingofny.engine import rng as rngmod
+from kingofny.engine.ops import evolve, push, set_borough
+from kingofny.errors import ConfigError
+from kingofny.model.city import (
+    BASE_TILES,
+    STACKS_PER_BOROUGH,
+    TILES_PER_STACK,
+    Borough,
+    BoroughState,
+    Stack,
+)
+from kingofny.model.dice import Face
+from kingofny.model.monster import MonsterState
+from kingofny.model.outcomes import DiceRoll, Outcome, TileDraw
+from kingofny.model.state import MARKET_SIZE, GameConfig, GameState, TurnState
+from kingofny.model.steps import Place, RevealCard, RevealTile, RollOff, StartTurn
+
+MIN_MONSTERS = 2
+MAX_MONSTERS = 6
+
+
+def resolve_monster_ids(monsters: Sequence[str] | int) -> tuple[str, ...]:
+    """Monster ids for a game: a count takes the first base monsters; names may omit ``base:``."""
+    known = registry.all_monsters()
+    if isinstance(monsters, int):
+        if not MIN_MONSTERS <= monsters <= min(MAX_MONSTERS, len(known)):
+            raise ConfigError(
+                f"King of New York is for {MIN_MONSTERS} to {MAX_MONSTERS} monsters, got {monsters}"
+            )
+        return tuple(m.id for m in known[:monsters])
+    ids: list[str] = []
+    for name in monsters:
+        if not isinstance(name, str):
+            raise ConfigError(f"monster ids are strings, got {name!r}")
+        full = name if ":" in name else f"base:{name.lower().replace(' ', '-')}"
+        try:
+            registry.monster(full)
+        except KeyError:
+            choices = ", ".join(m.id for m in known)
+            raise ConfigError(f"unknown monster {name!r}; known: {choices}") from None
+        ids.append(full)
+    if len(set(ids)) != len(ids):
+        raise ConfigError(f"each monster can be played only once, got {ids}")
+    if not MIN_MONSTERS <= len(ids) <= MAX_MONSTERS:
+        raise ConfigError(
+            f"King of New York is for {MIN_MONSTERS} to {MAX_MONSTERS} monsters, got {len(ids)}"
+        )
+    return tuple(ids)
+
+
+def initial_state(config: GameConfig) -> GameState:
+    """The table before any chance event: every stack face down, the deck unrevealed.
+
+    The agenda reveals the top of each of the 15 stacks and the three market cards, then runs
+    the first-player roll-off, which queues placement and the first turn.
+    """
+    stack = Stack(None, TILES_PER_STACK)
+    empty = BoroughState((stack,) * STACKS_PER_BOROUGH)
+    reveals = tuple(
+        RevealTile(b, i) for b in Borough for i in range(STACKS_PER_BOROUGH)
+    )
+    state = GameState(
+        config=config,
+        monsters=tuple(MonsterState(mid) for mid in config.monsters),
+        boroughs=(empty,) * len(Borough),
+        hidden_tiles=BASE_TILES,
+        deck=registry.deck_cards(),
+        market=(None,) * MARKET_SIZE,
+        discard=(),
+        turn=TurnState(),
+        rng=None if config.seed is None else rngmod.seed_state(config.seed),
+    )
+    return push(
+        state,
+        *reveals,
+        *(RevealCard(slot) for slot in range(MARKET_SIZE)),
+        RollOff(tuple(range(config.player_count))),
+    )
+
+
+def reveal_tile_resolve(state: GameState, step: RevealTile, outcome: Outcome) -> GameState:
+    """The drawn building becomes the top of the stack; it leaves the face-down pool."""
+    assert isinstance(outcome, TileDraw)
+    tiles = state.boroughs[step.borough]
+    stack = tiles.stacks[step.stack]
+    stacks = list(tiles.stacks)
+    stacks[step.stack] = Stack(outcome.building, stack.hidden - 1)
+    pool = tuple(
+        (b, c - 1 if b == outcome.building else c)
+        for b, c in state.hidden_tiles
+        if c > 1 or b != outcome.building
+    )
+    state = evolve(state, hidden_tiles=pool)
+    return set_borough(
+        state, step.borough, BoroughState(tuple(stacks), tiles.units, tiles.fresh_units)
+    )
+
+
+def roll_off_resolve(state: GameState, step: RollOff, outcome: Outcome) -> GameState:
+    """Record a contender's Attack results; when all have rolled, the most Attack goes first and
+    tied contenders roll again (rulings D29). Placement then runs clockwise from the first."""
+    assert isinstance(outcome, DiceRoll)
+    attacks = step.attacks + (outcome.dice[Face.ATTACK],)
+    if len(attacks) < len(step.contenders):
+        return push(state, RollOff(step.contenders, attacks))
+    best = max(attacks)
+    tied = tuple(seat for seat, n in zip(step.contenders, attacks) if n == best)
+    if len(tied) > 1:
+        return push(state, RollOff(tied))
+    first = tied[0]
+    n = state.config.player_count
+    order = [(first + k) % n for k in range(n)]
+    state = evolve(state, turn=TurnState(seat=first))
+    return push(state, *(Place(seat) for seat in order), StartTurn(first))

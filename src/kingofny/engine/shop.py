@@ -1,0 +1,114 @@
+"""The Buy step and the market (seed 000, *Buy Cards*; rulings §12, D24)."""
+
+from __future__ import annotations
+
+from kingofny.content import registry
+from kingofny.engine.ops import evolve, push, set_monster
+from kingofny.model.actions import Action, Buy, EndBuying, Sweep
+from kingofny.model.cards import BuyCondition, CardKind
+from kingofny.model.city import UnitKind
+from kingofny.model.outcomes import CardDraw, Outcome
+from kingofny.model.state import MARKET_SIZE, GameState
+from kingofny.model.steps import RevealCard, Shop
+
+SWEEP_COST = 2
+"""Energy to discard the face-up cards and reveal new ones."""
+_END = EndBuying()
+_SWEEP = Sweep()
+_BUY = tuple(Buy(slot) for slot in range(MARKET_SIZE))
+
+
+def price(state: GameState, seat: int, card_id: str) -> int:
+    """What the card costs this monster now: 1 Energy less in a discount borough, never below 0
+    (seed 000, *Card Clarifications*)."""
+    spec = registry.card(card_id)
+    where = state.monsters[seat].location
+    if spec.discount_boroughs and where is not None and where.borough in spec.discount_boroughs:
+        return max(0, spec.cost - 1)
+    return spec.cost
+
+
+def may_buy(state: GameState, seat: int, card_id: str) -> bool:
+    """Whether the monster can afford the card and meets its buying condition."""
+    spec = registry.card(card_id)
+    if spec.buy_condition is BuyCondition.DESTROYED_JET:
+        if UnitKind.JET not in state.turn.destroyed_units:
+            return False
+    elif spec.buy_condition is BuyCondition.DESTROYED_TANK:
+        if UnitKind.TANK not in state.turn.destroyed_units:
+            return False
+    return price(state, seat, card_id) <= state.monsters[seat].energy
+
+
+def shop_legal(state: GameState, step: Shop) -> tuple[Action, ...]:
+    """Buy any face-up card you may buy, sweep for 2 Energy, or end buying."""
+    m = state.monsters[step.seat]
+    if m.eliminated:
+        return ()
+    options: list[Action] = [
+        _BUY[slot]
+        for slot, card_id in enumerate(state.market)
+        if card_id is not None and may_buy(state, step.seat, card_id)
+    ]
+    if m.energy >= SWEEP_COST:
+        options.append(_SWEEP)
+    options.append(_END)
+    return tuple(options)
+
+
+def _refill(state: GameState, slots: tuple[int, ...]) -> GameState:
+    """Queue reveals for the emptied slots, first slot first."""
+    return push(state, *(RevealCard(slot) for slot in slots))
+
+
+def shop_act(state: GameState, step: Shop, action: Action) -> GameState:
+    """Buy (and replace the card at once), sweep, or stop."""
+    seat = step.seat
+    if isinstance(action, EndBuying):
+        return state
+    m = state.monsters[seat]
+    market = list(state.market)
+    if isinstance(action, Sweep):
+        swept = tuple(c for c in market if c is not None)
+        state = set_monster(state, seat, evolve(m, energy=m.energy - SWEEP_COST))
+        state = evolve(
+            state,
+            market=(None,) * len(market),
+            discard=tuple(sorted(state.discard + swept)),
+        )
+        state = push(state, Shop(seat))
+        return _refill(state, tuple(range(len(market))))
+    assert isinstance(action, Buy)
+    card_id = market[action.slot]
+    assert card_id is not None
+    cost = price(state, seat, card_id)
+    market[action.slot] = None
+    spec = registry.card(card_id)
+    if spec.kind is CardKind.KEEP:
+        m = evolve(m, energy=m.energy - cost, cards=m.cards + (card_id,))
+        state = evolve(set_monster(state, seat, m), market=tuple(market))
+    else:
+        state = set_monster(state, seat, evolve(m, energy=m.energy - cost))
+        state = evolve(
+            state, market=tuple(market), discard=tuple(sorted(state.discard + (card_id,)))
+        )
+    state = push(state, Shop(seat))
+    return _refill(state, (action.slot,))
+
+
+def reveal_card_resolve(state: GameState, step: RevealCard, outcome: Outcome) -> GameState:
+    """The drawn card fills the slot."""
+    assert isinstance(outcome, CardDraw)
+    deck = list(state.deck)
+    deck.remove(outcome.card)
+    market = list(state.market)
+    market[step.slot] = outcome.card
+    return evolve(state, deck=tuple(deck), market=tuple(market))
+
+
+def prepare_reveal_card(state: GameState, step: RevealCard) -> GameState:
+    """Before a reveal from an empty deck, the discard pile is shuffled into a new deck; if both
+    are empty the slot stays empty (rulings D24)."""
+    if not state.deck and state.discard:
+        return evolve(state, deck=state.discard, discard=())
+    return state

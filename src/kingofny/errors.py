@@ -1,0 +1,56 @@
+"""The error hierarchy of kingofny.
+
+Every error the package raises on bad input derives from :class:`KingOfNYError`, so callers can
+catch one type. Each subclass also derives from the matching built-in (``ValueError`` or
+``LookupError``) where that helps code that does not know about kingofny.
+"""
+
+from __future__ import annotations
+
+
+class KingOfNYError(Exception):
+    """Base class of every error raised by kingofny."""
+
+
+class IllegalActionError(KingOfNYError, ValueError):
+    """An action or chance outcome that is not legal in the given state.
+
+    The state passed to :func:`kingofny.apply` is left untouched; the message says why the action
+    was refused.
+    """
+
+
+class ConfigError(KingOfNYError, ValueError):
+    """A game configuration (monsters, player count, packs, seed) that cannot start a game."""
+
+
+class ScenarioError(KingOfNYError, ValueError):
+    """A scenario built with :mod:`kingofny.testing` that breaks an invariant of the game."""
+
+
+class SerializationError(KingOfNYError, ValueError):
+    """JSON that cannot be read as a kingofny state or record.
+
+    ``path`` is the JSON path of the first problem, for example ``$.state.monsters[2].life``.
+    """
+
+    def __init__(self, path: str, message: str) -> None:
+        super().__init__(f"{path}: {message}")
+        self.path = path
+        self.message = message
+
+
+class SchemaVersionError(SerializationError):
+    """JSON written with a schema version this release cannot read."""
+
+
+class ReplayError(KingOfNYError, ValueError):
+    """A game record whose events do not replay on the engine."""
+
+
+class PluginError(KingOfNYError):
+    """A content pack that cannot be loaded or registered."""
+
+
+class PlayerError(KingOfNYError):
+    """A player that raised or returned an illegal action under the runner's strict policy."""

@@ -1,0 +1,1 @@
+"""What a position *is*: plain frozen data with no rules in it."""

@@ -1,0 +1,186 @@
+"""Actions: the decisions a monster's player makes. Small frozen values with a readable str()."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import attrs
+
+from kingofny.model.city import Borough, UnitKind
+from kingofny.model.dice import Dice, Face
+
+
+@attrs.frozen(slots=True, cache_hash=True)
+class Action:
+    """Base class of every action."""
+
+    KIND: ClassVar[str] = "action"
+    """The tag that names this kind of action in notation and JSON."""
+
+
+@attrs.frozen(slots=True, cache_hash=True)
+class PlaceMonster(Action):
+    """Setup: place your monster in an outer borough (seed 000, *How to Play*)."""
+
+    KIND: ClassVar[str] = "place"
+    borough: Borough
+    """Where to place it."""
+
+    def __str__(self) -> str:
+        return f"place {self.borough}"
+
+
+@attrs.frozen(slots=True, cache_hash=True)
+class Reroll(Action):
+    """Reroll these dice (any of them, including dice kept earlier)."""
+
+    KIND: ClassVar[str] = "reroll"
+    dice: Dice
+    """The dice to reroll, as a multiset of the faces they show now."""
+
+    def __str__(self) -> str:
+        return f"reroll {self.dice}"
+
+
+@attrs.frozen(slots=True, cache_hash=True)
+class StopRolling(Action):
+    """Keep the dice as they are and go on to resolve them."""
+
+    KIND: ClassVar[str] = "stop"
+
+    def __str__(self) -> str:
+        return "stop"
+
+
+@attrs.frozen(slots=True, cache_hash=True)
+class ResolveFace(Action):
+    """Resolve every die of this face now (seed 000, *Resolve the Dice*)."""
+
+    KIND: ClassVar[str] = "resolve"
+    face: Face
+    """The face type to resolve next."""
+
+    def __str__(self) -> str:
+        return f"resolve {self.face}"
+
+
+@attrs.frozen(slots=True, cache_hash=True)
+class DestroyBuilding(Action):
+    """Spend Destruction on the top building of a stack."""
+
+    KIND: ClassVar[str] = "destroy-building"
+    borough: Borough
+    """The borough of the stack."""
+    stack: int
+    """The index of the stack in that borough."""
+
+    def __str__(self) -> str:
+        return f"destroy-building {self.borough} {self.stack}"
+
+
+@attrs.frozen(slots=True, cache_hash=True)
+class DestroyUnit(Action):
+    """Spend Destruction on a unit."""
+
+    KIND: ClassVar[str] = "destroy-unit"
+    borough: Borough
+    """The borough where the unit stands."""
+    unit: UnitKind
+    """Which kind of unit."""
+
+    def __str__(self) -> str:
+        return f"destroy-unit {self.borough} {self.unit}"
+
+
+@attrs.frozen(slots=True, cache_hash=True)
+class Flee(Action):
+    """Leave Manhattan after being damaged by an attack, for this outer borough."""
+
+    KIND: ClassVar[str] = "flee"
+    borough: Borough
+    """Where to go."""
+
+    def __str__(self) -> str:
+        return f"flee {self.borough}"
+
+
+@attrs.frozen(slots=True, cache_hash=True)
+class StayInManhattan(Action):
+    """Stay in Manhattan after being damaged by an attack."""
+
+    KIND: ClassVar[str] = "stay-in-manhattan"
+
+    def __str__(self) -> str:
+        return "stay-in-manhattan"
+
+
+@attrs.frozen(slots=True, cache_hash=True)
+class MoveTo(Action):
+    """Move to this borough (Move step, or leaving Manhattan when its second space closes)."""
+
+    KIND: ClassVar[str] = "move"
+    borough: Borough
+    """Where to go."""
+
+    def __str__(self) -> str:
+        return f"move {self.borough}"
+
+
+@attrs.frozen(slots=True, cache_hash=True)
+class StayPut(Action):
+    """Stay in your borough at the Move step."""
+
+    KIND: ClassVar[str] = "stay"
+
+    def __str__(self) -> str:
+        return "stay"
+
+
+@attrs.frozen(slots=True, cache_hash=True)
+class Buy(Action):
+    """Buy the face-up card in this market slot."""
+
+    KIND: ClassVar[str] = "buy"
+    slot: int
+    """The market slot, from 0."""
+
+    def __str__(self) -> str:
+        return f"buy {self.slot}"
+
+
+@attrs.frozen(slots=True, cache_hash=True)
+class Sweep(Action):
+    """Pay 2 Energy to discard the face-up cards and reveal new ones (seed 000, *Buy Cards*)."""
+
+    KIND: ClassVar[str] = "sweep"
+
+    def __str__(self) -> str:
+        return "sweep"
+
+
+@attrs.frozen(slots=True, cache_hash=True)
+class EndBuying(Action):
+    """Stop buying and end the turn."""
+
+    KIND: ClassVar[str] = "end-buying"
+
+    def __str__(self) -> str:
+        return "end-buying"
+
+
+ACTION_TYPES: tuple[type[Action], ...] = (
+    PlaceMonster,
+    Reroll,
+    StopRolling,
+    ResolveFace,
+    DestroyBuilding,
+    DestroyUnit,
+    Flee,
+    StayInManhattan,
+    MoveTo,
+    StayPut,
+    Buy,
+    Sweep,
+    EndBuying,
+)
+"""Every concrete action type."""

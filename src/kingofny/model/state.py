@@ -1,0 +1,154 @@
+"""The game state: everything about a position, frozen, hashable and equal by value."""
+
+from __future__ import annotations
+
+import attrs
+
+from kingofny.model.city import Borough, BoroughState, Building, UnitKind
+from kingofny.model.dice import EMPTY_DICE, Dice
+from kingofny.model.monster import MonsterState
+from kingofny.model.steps import ChanceStep, DecisionStep, Phase, Step
+
+MARKET_SIZE = 3
+"""Face-up cards in the market (seed 000, *Setup*)."""
+
+
+@attrs.frozen(slots=True)
+class GameConfig:
+    """How a game was set up. Together with the decisions and chance outcomes, it replays a game."""
+
+    monsters: tuple[str, ...]
+    """The monster id of each seat, in clockwise (turn) order."""
+    seed: int | None = None
+    """The seed of auto-chance mode, or None in explicit-chance mode."""
+    packs: tuple[str, ...] = ("base",)
+    """The content packs in play."""
+
+    @property
+    def player_count(self) -> int:
+        """How many monsters started the game."""
+        return len(self.monsters)
+
+    @property
+    def explicit_chance(self) -> bool:
+        """Whether the game stops at every chance node for an outcome to be applied."""
+        return self.seed is None
+
+
+@attrs.frozen(slots=True, cache_hash=True)
+class TurnState:
+    """What the current turn has done so far."""
+
+    seat: int = 0
+    """Whose turn it is (the turn owner), who may differ from who decides now."""
+    number: int = 0
+    """How many turns have started, this one included (0 during setup)."""
+    dice: Dice = EMPTY_DICE
+    """The dice showing now, kept and rolled."""
+    rerolls_left: int = 0
+    """Rerolls still allowed this turn."""
+    unresolved: Dice = EMPTY_DICE
+    """The final result's dice whose type has not been resolved yet."""
+    manhattan_was_occupied: bool = False
+    """Whether any monster was in Manhattan at the start of the turn: if not, Attack deals no
+    damage this turn (seed 000, *Attack*)."""
+    destroyed_buildings: tuple[Building, ...] = ()
+    """Buildings the turn's monster destroyed this turn, in order."""
+    destroyed_units: tuple[UnitKind, ...] = ()
+    """Units the turn's monster destroyed this turn, in order."""
+
+
+@attrs.frozen(slots=True, cache_hash=True)
+class GameState:
+    """A position of King of New York.
+
+    States are immutable and compare and hash by value; :func:`kingofny.apply` returns a new one.
+    The deck and the face-down tiles are multisets, so a state holds no secret order; the only
+    secret is ``rng``, the auto-chance generator, which :func:`kingofny.observe` removes.
+    """
+
+    config: GameConfig
+    """How the game was set up."""
+    monsters: tuple[MonsterState, ...]
+    """Each seat's monster, in seat order."""
+    boroughs: tuple[BoroughState, ...]
+    """The tiles of each borough, indexed by :class:`~kingofny.model.city.Borough`."""
+    hidden_tiles: tuple[tuple[Building, int], ...]
+    """The face-down tiles of every stack, as a multiset of (building, count) in sorted order."""
+    deck: tuple[str, ...]
+    """The face-down deck as a sorted multiset of card ids."""
+    market: tuple[str | None, ...]
+    """The face-up cards by slot; None for an empty slot."""
+    discard: tuple[str, ...]
+    """The discard pile as a sorted multiset of card ids."""
+    superstar: int | None = None
+    """The seat holding Superstar, or None when it is in the supply."""
+    statue: int | None = None
+    """The seat holding the Statue of Liberty, or None when it is in the supply."""
+    turn: TurnState = TurnState()
+    """The current turn."""
+    agenda: tuple[Step, ...] = ()
+    """Pending steps; the last one is on top and runs next."""
+    rng: int | None = None
+    """The auto-chance generator's state, or None in explicit-chance mode or in a view."""
+    winners: tuple[int, ...] | None = None
+    """None while the game runs; once over, the winning seats (empty if nobody won)."""
+
+    # -- who decides -----------------------------------------------------------------------
+
+    @property
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        return self.winners is not None
+
+    @property
+    def is_chance(self) -> bool:
+        """Whether the state waits for a chance outcome."""
+        return bool(self.agenda) and isinstance(self.agenda[-1], ChanceStep)
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat that must decide now, or None at a chance node or once the game is over.
+
+        It may differ from :attr:`turn_owner`: a Manhattan monster deciding whether to flee,
+        placement during setup.
+        """
+        if self.agenda:
+            top = self.agenda[-1]
+            if isinstance(top, DecisionStep):
+                return top.seat
+        return None
+
+    @property
+    def turn_owner(self) -> int:
+        """The seat whose turn it is."""
+        return self.turn.seat
+
+    @property
+    def pending(self) -> Step | None:
+        """The step waiting on top of the agenda, or None once the game is over."""
+        return self.agenda[-1] if self.agenda else None
+
+    @property
+    def phase(self) -> Phase:
+        """The phase of the step waiting now."""
+        return self.agenda[-1].PHASE if self.agenda else Phase.OVER
+
+    # -- lookups ---------------------------------------------------------------------------
+
+    def borough(self, borough: Borough) -> BoroughState:
+        """The tiles of one borough."""
+        return self.boroughs[borough]
+
+    @property
+    def alive_seats(self) -> tuple[int, ...]:
+        """The seats still in the game."""
+        return tuple(i for i, m in enumerate(self.monsters) if not m.eliminated)
+
+    def monsters_in(self, borough: Borough) -> tuple[int, ...]:
+        """The seats standing in a borough."""
+        return tuple(
+            i
+            for i, m in enumerate(self.monsters)
+            if m.location is not None and m.location.borough is borough
+        )
