@@ -69,9 +69,7 @@ def replay_states(record: GameRecord) -> Iterator[tuple[Event | None, GameState]
                 )
             continue
         if event.seat is not None and event.seat != state.current_player:
-            raise ReplayError(
-                f"event {index} ({event}): seat {state.current_player} decides here"
-            )
+            raise ReplayError(f"event {index} ({event}): seat {state.current_player} decides here")
         if event.seat is None and not state.is_chance:
             raise ReplayError(f"event {index} ({event}): no chance event is pending here")
         if drawn:
@@ -87,8 +85,8 @@ def replay_states(record: GameRecord) -> Iterator[tuple[Event | None, GameState]
 
 def replay(record: GameRecord) -> GameState:
     """The state a record ends in."""
-    state: GameState | None = None
+    final = None
     for _, state in replay_states(record):
-        pass
-    assert state is not None
-    return state
+        final = state
+    assert final is not None  # replay_states always yields the first state
+    return final

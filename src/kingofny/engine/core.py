@@ -12,14 +12,13 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any, Union
 
-import attrs
-
 from kingofny.engine import chance, movement, resolution, rolling, shop, turn
 from kingofny.engine.destruction import destroy_act, destroy_legal
+from kingofny.engine.ops import evolve
 from kingofny.engine.setup import (
     initial_state,
-    reveal_tile_resolve,
     resolve_monster_ids,
+    reveal_tile_resolve,
     roll_off_resolve,
 )
 from kingofny.errors import ConfigError, IllegalActionError
@@ -117,16 +116,28 @@ def start(config: GameConfig, drawn: list[Outcome] | None = None) -> GameState:
     return _advance(initial_state(config), drawn)
 
 
+# The last state whose legal actions were computed, and those actions. ``_advance`` computes them
+# to find forced moves, callers then ask for them and ``apply`` checks against them: one entry,
+# matched by identity, saves two of those three computations on the hot path.
+_last_legal: tuple[GameState | None, tuple[Action, ...]] = (None, ())
+
+
 def legal_actions(state: GameState) -> tuple[Action, ...]:
     """The actions the deciding monster may take now, in a fixed order.
 
     Empty at a chance node and once the game is over.
     """
+    global _last_legal
+    cached_state, cached = _last_legal
+    if cached_state is state:
+        return cached
     if not state.agenda:
         return ()
     top = state.agenda[-1]
     entry = DECISIONS.get(type(top))
-    return entry[0](state, top) if entry is not None else ()
+    result = entry[0](state, top) if entry is not None else ()
+    _last_legal = (state, result)
+    return result
 
 
 def chance_outcomes(state: GameState) -> tuple[tuple[Outcome, Fraction], ...]:
@@ -150,7 +161,7 @@ def apply_logged(state: GameState, move: Move, drawn: list[Outcome] | None) -> G
     if not state.agenda:
         raise IllegalActionError("the game is over")
     top = state.agenda[-1]
-    rest = attrs.evolve(state, agenda=state.agenda[:-1])
+    rest = evolve(state, agenda=state.agenda[:-1])
     if isinstance(top, ChanceStep):
         if not isinstance(move, Outcome):
             raise IllegalActionError(f"waiting for a chance outcome ({top.KIND}), got {move!r}")
@@ -160,14 +171,13 @@ def apply_logged(state: GameState, move: Move, drawn: list[Outcome] | None) -> G
         return _advance(CHANCE[type(top)](rest, top, move), drawn)
     if not isinstance(move, Action):
         raise IllegalActionError(f"seat {state.current_player} must decide; got {move!r}")
-    legal, act = DECISIONS[type(top)]
+    act = DECISIONS[type(top)][1]
     check = FAST_CHECKS.get(type(top))
-    ok = check(state, top, move) if check is not None else move in legal(state, top)
+    ok = check(state, top, move) if check is not None else move in legal_actions(state)
     if not ok:
-        options = ", ".join(str(a) for a in legal(state, top)[:12])
+        options = ", ".join(str(a) for a in legal_actions(state)[:12])
         raise IllegalActionError(
-            f"{move} is not legal for seat {state.current_player} at {top.KIND}; "
-            f"legal: {options}"
+            f"{move} is not legal for seat {state.current_player} at {top.KIND}; legal: {options}"
         )
     return _advance(act(rest, top, move), drawn)
 
@@ -177,36 +187,40 @@ def _advance(state: GameState, drawn: list[Outcome] | None = None) -> GameState:
 
     Outcomes drawn from the seed are appended to ``drawn`` when it is given.
     """
+    global _last_legal
     while state.agenda and state.winners is None:
         top = state.agenda[-1]
         kind = type(top)
         run = INTERNAL.get(kind)
         if run is not None:
-            state = run(attrs.evolve(state, agenda=state.agenda[:-1]), top)
+            state = run(evolve(state, agenda=state.agenda[:-1]), top)
             continue
         if isinstance(top, ChanceStep):
             prepare = PREPARE.get(kind)
             if prepare is not None:
                 state = prepare(state, top)
             if not chance.has_outcomes(state, top):
-                state = attrs.evolve(state, agenda=state.agenda[:-1])
+                state = evolve(state, agenda=state.agenda[:-1])
                 continue
             if state.rng is None:
                 return state
             outcome, gen = chance.sample(state, top, state.rng)
             if drawn is not None:
                 drawn.append(outcome)
-            state = CHANCE[kind](attrs.evolve(state, agenda=state.agenda[:-1], rng=gen), top, outcome)
+            state = CHANCE[kind](
+                evolve(state, agenda=state.agenda[:-1], rng=gen), top, outcome
+            )
             continue
         assert isinstance(top, DecisionStep)
         legal, act = DECISIONS[kind]
         if state.monsters[top.seat].eliminated:
-            state = attrs.evolve(state, agenda=state.agenda[:-1])
+            state = evolve(state, agenda=state.agenda[:-1])
             continue
         options = legal(state, top)
         if len(options) > 1:
+            _last_legal = (state, options)
             return state
-        state = attrs.evolve(state, agenda=state.agenda[:-1])
+        state = evolve(state, agenda=state.agenda[:-1])
         if options:
             state = act(state, top, options[0])
     return state
@@ -223,7 +237,7 @@ def observe(state: GameState, seat: int | None = None) -> GameState:
         raise ConfigError(f"no seat {seat} in a {len(state.monsters)}-monster game")
     if state.rng is None and state.config.seed is None:
         return state
-    return attrs.evolve(state, rng=None, config=attrs.evolve(state.config, seed=None))
+    return evolve(state, rng=None, config=evolve(state.config, seed=None))
 
 
 def is_terminal(state: GameState) -> bool:

@@ -48,9 +48,7 @@ def check_eliminations(state: GameState) -> GameState:
             superstar = None
         if statue == seat:
             statue = None
-    state = evolve(
-        state, discard=tuple(sorted(discard)), superstar=superstar, statue=statue
-    )
+    state = evolve(state, discard=tuple(sorted(discard)), superstar=superstar, statue=statue)
     if state.turn.seat in dead and state.turn.number > 0:
         state = evolve(state, agenda=(EndTurn(),))
     return settle_manhattan(state)

@@ -65,12 +65,8 @@ def destroy_act(state: GameState, step: Destroy, action: Action) -> GameState:
         stacks = list(tiles.stacks)
         stacks[action.stack] = Stack(None, stack.hidden)
         fresh = tuple(sorted(tiles.fresh_units + (target.unit,)))
-        state = set_borough(
-            state, action.borough, BoroughState(tuple(stacks), tiles.units, fresh)
-        )
-        state = set_turn(
-            state, destroyed_buildings=state.turn.destroyed_buildings + (target,)
-        )
+        state = set_borough(state, action.borough, BoroughState(tuple(stacks), tiles.units, fresh))
+        state = set_turn(state, destroyed_buildings=state.turn.destroyed_buildings + (target,))
         state = _reward(state, seat, *target.reward)
         state = push(state, Destroy(seat, step.points - target.durability))
         if stack.hidden:

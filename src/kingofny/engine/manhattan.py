@@ -41,7 +41,8 @@ def advance(state: GameState, seat: int) -> GameState:
     """``seat``, already in Manhattan, advances to the next zone along its own track; in Upper
     Manhattan it stays (seed 000, *Move*)."""
     where = state.monsters[seat].location
-    assert where is not None and where.zone is not None
+    assert where is not None
+    assert where.zone is not None
     if where.zone is Zone.UPPER:
         return state
     return move_monster(state, seat, location(Borough.MANHATTAN, Zone(where.zone + 1), where.track))
@@ -63,8 +64,6 @@ def settle_manhattan(state: GameState) -> GameState:
     occupants = manhattan_occupants(state)
     if len(occupants) > capacity(state):
         leaving = occupants[-1]
-        if not any(
-            isinstance(s, LeaveManhattan) and s.seat == leaving for s in state.agenda
-        ):
+        if not any(isinstance(s, LeaveManhattan) and s.seat == leaving for s in state.agenda):
             state = push(state, LeaveManhattan(leaving))
     return state

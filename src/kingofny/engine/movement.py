@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from kingofny.engine import manhattan
-from kingofny.engine.ops import monsters_in, move_monster, push
+from kingofny.engine.ops import manhattan_occupants, monsters_in, move_monster, push
 from kingofny.model.actions import Action, Flee, MoveTo, PlaceMonster, StayInManhattan, StayPut
 from kingofny.model.city import OUTER_BOROUGHS, OUTER_CAPACITY, Borough, location
 from kingofny.model.state import GameState
@@ -97,9 +97,7 @@ def flee_act(state: GameState, step: ChooseFlee, action: Action) -> GameState:
 def leave_legal(state: GameState, step: LeaveManhattan) -> tuple[Action, ...]:
     """Any outer borough with room (seed 000, *Advanced Rule*)."""
     m = state.monsters[step.seat]
-    if not m.in_manhattan or len(manhattan.manhattan_occupants(state)) <= manhattan.capacity(
-        state
-    ):
+    if not m.in_manhattan or len(manhattan_occupants(state)) <= manhattan.capacity(state):
         return ()
     return tuple(_MOVE[b] for b in open_boroughs(state))
 

@@ -6,6 +6,10 @@ hot: tuple splices and positional constructors rather than repeated scans.
 
 from __future__ import annotations
 
+import operator
+from collections.abc import Callable
+from typing import Any, TypeVar
+
 import attrs
 
 from kingofny.model.city import Borough, BoroughState, Location, Track
@@ -13,7 +17,29 @@ from kingofny.model.monster import MAX_LIFE, MonsterState
 from kingofny.model.state import GameState, TurnState
 from kingofny.model.steps import Step
 
-evolve = attrs.evolve
+_T = TypeVar("_T")
+_LAYOUT: dict[type, tuple[Callable[[Any], tuple[Any, ...]], dict[str, int]]] = {}
+
+
+def _layout(cls: type) -> tuple[Callable[[Any], tuple[Any, ...]], dict[str, int]]:
+    names = [f.name for f in attrs.fields(cls)]
+    layout = (operator.attrgetter(*names), {n: i for i, n in enumerate(names)})
+    _LAYOUT[cls] = layout
+    return layout
+
+
+def evolve(inst: _T, **changes: Any) -> _T:
+    """A copy of the frozen attrs instance ``inst`` with ``changes`` applied.
+
+    Same result as :func:`attrs.evolve`, several times faster: one C-level attribute getter per
+    class and the positional constructor (``apply`` calls this several times per step).
+    """
+    cls = type(inst)
+    getter, index = _LAYOUT.get(cls) or _layout(cls)
+    values = list(getter(inst))
+    for name, value in changes.items():
+        values[index[name]] = value
+    return cls(*values)
 
 
 def set_monster(state: GameState, seat: int, monster: MonsterState) -> GameState:
@@ -44,9 +70,7 @@ def max_life(state: GameState, seat: int) -> int:
     return MAX_LIFE
 
 
-def gain(
-    state: GameState, seat: int, *, vp: int = 0, energy: int = 0, life: int = 0
-) -> GameState:
+def gain(state: GameState, seat: int, *, vp: int = 0, energy: int = 0, life: int = 0) -> GameState:
     """The monster gains (or, with negative amounts, loses) VP and Energy and heals ``life``.
 
     VP and Energy never go below 0 (rulings §10, VP floor); healing never exceeds the maximum.

@@ -63,9 +63,7 @@ def initial_state(config: GameConfig) -> GameState:
     """
     stack = Stack(None, TILES_PER_STACK)
     empty = BoroughState((stack,) * STACKS_PER_BOROUGH)
-    reveals = tuple(
-        RevealTile(b, i) for b in Borough for i in range(STACKS_PER_BOROUGH)
-    )
+    reveals = tuple(RevealTile(b, i) for b in Borough for i in range(STACKS_PER_BOROUGH))
     state = GameState(
         config=config,
         monsters=tuple(MonsterState(mid) for mid in config.monsters),

@@ -16,6 +16,10 @@ SWEEP_COST = 2
 _END = EndBuying()
 _SWEEP = Sweep()
 _BUY = tuple(Buy(slot) for slot in range(MARKET_SIZE))
+_NEEDED_UNIT = {
+    BuyCondition.DESTROYED_JET: UnitKind.JET,
+    BuyCondition.DESTROYED_TANK: UnitKind.TANK,
+}
 
 
 def price(state: GameState, seat: int, card_id: str) -> int:
@@ -30,13 +34,9 @@ def price(state: GameState, seat: int, card_id: str) -> int:
 
 def may_buy(state: GameState, seat: int, card_id: str) -> bool:
     """Whether the monster can afford the card and meets its buying condition."""
-    spec = registry.card(card_id)
-    if spec.buy_condition is BuyCondition.DESTROYED_JET:
-        if UnitKind.JET not in state.turn.destroyed_units:
-            return False
-    elif spec.buy_condition is BuyCondition.DESTROYED_TANK:
-        if UnitKind.TANK not in state.turn.destroyed_units:
-            return False
+    needed = _NEEDED_UNIT.get(registry.card(card_id).buy_condition)
+    if needed is not None and needed not in state.turn.destroyed_units:
+        return False
     return price(state, seat, card_id) <= state.monsters[seat].energy
 
 

@@ -29,9 +29,7 @@ def start_turn(state: GameState, step: StartTurn) -> GameState:
     if where is not None and where.zone is not None:
         vp, energy = ZONE_EARNINGS[where.zone]
         state = gain(state, seat, vp=vp, energy=energy)
-    return push(
-        state, RollDice(BLACK_DICE), BeginResolution(), MovePhase(), Shop(seat), EndTurn()
-    )
+    return push(state, RollDice(BLACK_DICE), BeginResolution(), MovePhase(), Shop(seat), EndTurn())
 
 
 def next_seat(state: GameState, seat: int) -> int:

@@ -98,7 +98,7 @@ class Location:
         return f"manhattan/{self.zone}/{self.track}"
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def location(borough: Borough, zone: Zone | None = None, track: Track | None = None) -> Location:
     """The shared :class:`Location` object for these coordinates."""
     return Location(borough, zone, track)
@@ -190,7 +190,7 @@ class Building:
             raise ValueError(f"unknown building {text!r}") from None
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def building(kind: BuildingKind, durability: int) -> Building:
     """The shared :class:`Building` object of this kind and durability."""
     if durability not in (1, 2, 3):

@@ -73,12 +73,12 @@ class Dice:
         counts = [0] * 6
         for face in faces:
             counts[face] += 1
-        return _dice(tuple(counts))  # type: ignore[arg-type]
+        return _dice(tuple(counts))
 
     @classmethod
     def of_counts(cls, counts: Iterable[int]) -> Dice:
         """The dice with these six per-face counts, indexed by :class:`Face`."""
-        return _dice(tuple(counts))  # type: ignore[arg-type]
+        return _dice(tuple(counts))
 
     @classmethod
     def parse(cls, text: str) -> Dice:
@@ -113,17 +113,17 @@ class Dice:
 
     def plus(self, other: Dice) -> Dice:
         """The multiset sum."""
-        return _dice(tuple(a + b for a, b in zip(self.counts, other.counts)))  # type: ignore[arg-type]
+        return _dice(tuple(a + b for a, b in zip(self.counts, other.counts)))
 
     def minus(self, other: Dice) -> Dice:
         """The multiset difference; ``other`` must be contained in these dice."""
-        return _dice(tuple(a - b for a, b in zip(self.counts, other.counts)))  # type: ignore[arg-type]
+        return _dice(tuple(a - b for a, b in zip(self.counts, other.counts)))
 
     def without_face(self, face: Face) -> Dice:
         """These dice with every die showing ``face`` removed."""
         counts = list(self.counts)
         counts[face] = 0
-        return _dice(tuple(counts))  # type: ignore[arg-type]
+        return _dice(tuple(counts))
 
     def probability(self) -> Fraction:
         """The exact probability that rolling ``total`` fair dice gives this multiset."""
@@ -135,7 +135,7 @@ class Dice:
         return "".join(_SYMBOLS[f] * self.counts[f] for f in FACES)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _dice(counts: tuple[int, int, int, int, int, int]) -> Dice:
     """Interned dice: equal multisets share one object."""
     return Dice(counts)
@@ -144,7 +144,7 @@ def _dice(counts: tuple[int, int, int, int, int, int]) -> Dice:
 EMPTY_DICE = _dice((0, 0, 0, 0, 0, 0))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _probability(counts: tuple[int, ...]) -> Fraction:
     n = sum(counts)
     ways = factorial(n)
@@ -153,7 +153,7 @@ def _probability(counts: tuple[int, ...]) -> Fraction:
     return Fraction(ways, 6**n)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def all_rolls(n: int) -> tuple[Dice, ...]:
     """Every multiset of ``n`` dice, in a fixed order (C(n+5, 5) of them: 462 for six)."""
 
@@ -165,7 +165,7 @@ def all_rolls(n: int) -> tuple[Dice, ...]:
             for rest in compositions(remaining - first, slots - 1):
                 yield (first, *rest)
 
-    return tuple(_dice(c) for c in compositions(n, 6))  # type: ignore[arg-type]
+    return tuple(_dice(c) for c in compositions(n, 6))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -174,5 +174,4 @@ def sub_multisets(dice: Dice) -> tuple[Dice, ...]:
     result: list[tuple[int, ...]] = [()]
     for count in dice.counts:
         result = [prefix + (k,) for prefix in result for k in range(count + 1)]
-    return tuple(_dice(c) for c in result if any(c))  # type: ignore[arg-type]
-
+    return tuple(_dice(c) for c in result if any(c))

@@ -35,7 +35,7 @@ class TileDraw(Outcome):
     """The building revealed on top of a stack."""
 
     KIND: ClassVar[str] = "tile"
-    building: "Building"
+    building: Building
     """The building revealed."""
 
     def __str__(self) -> str:
