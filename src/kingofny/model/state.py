@@ -94,6 +94,38 @@ class GameState:
     winners: tuple[int, ...] | None = None
     """None while the game runs; once over, the winning seats (empty if nobody won)."""
 
+    def __copy__(self) -> GameState:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> GameState:
+        return self
+
+    def __str__(self) -> str:
+        lines = [f"turn {self.turn.number}, seat {self.turn.seat}'s turn, phase {self.phase}"]
+        for seat, m in enumerate(self.monsters):
+            where = "eliminated" if m.eliminated else str(m.location or "unplaced")
+            goals = "".join(
+                mark
+                for mark, holder in ((" superstar", self.superstar), (" statue", self.statue))
+                if holder == seat
+            )
+            cards = f" cards={','.join(m.cards)}" if m.cards else ""
+            lines.append(
+                f"  seat {seat} {m.monster}: {where} life={m.life} vp={m.vp} "
+                f"energy={m.energy}{goals}{cards}"
+            )
+        for borough, tiles in zip(Borough, self.boroughs):
+            stacks = " ".join(str(stack) for stack in tiles.stacks)
+            units = " ".join(str(u) for u in tiles.units + tiles.fresh_units)
+            lines.append(f"  {borough}: {stacks}" + (f" units: {units}" if units else ""))
+        market = ", ".join(card or "-" for card in self.market)
+        lines.append(f"  market: {market}; deck {len(self.deck)}, discard {len(self.discard)}")
+        if self.winners is not None:
+            lines.append(f"  over: winners {list(self.winners)}")
+        elif self.agenda:
+            lines.append(f"  waiting: {self.agenda[-1]}")
+        return "\n".join(lines)
+
     # -- who decides -----------------------------------------------------------------------
 
     @property

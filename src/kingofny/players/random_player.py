@@ -1,0 +1,30 @@
+"""A player that picks uniformly among the legal actions."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from kingofny.model.actions import Action
+from kingofny.model.state import GameState
+
+
+class RandomPlayer:
+    """Chooses uniformly at random among the legal actions, with its own generator.
+
+    Two players built with the same ``seed`` make the same choices in the same positions; with
+    ``seed=None`` the generator is seeded from the operating system.
+    """
+
+    name = "random"
+    """The label used by the runner and the command line."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._rng = random.Random(seed)
+
+    def choose(self, view: GameState, legal: Sequence[Action]) -> Action:
+        """A uniformly random member of ``legal``."""
+        return legal[self._rng.randrange(len(legal))]
+
+    def __repr__(self) -> str:
+        return "RandomPlayer()"
