@@ -1,45 +1,52 @@
-"""Lookup of the cards and monsters of the content packs in play."""
+"""Lookup of the cards and monsters of the installed content packs.
+
+The registry is loaded once, on first use, from the ``kingofny.content`` entry points
+(:mod:`kingofny.plugins`). Ids are namespaced, so one table serves every game whatever its packs.
+"""
 
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 
-from kingofny.content.base.cards import CARDS
-from kingofny.content.base.monsters import MONSTERS
 from kingofny.model.cards import CardSpec
 from kingofny.model.monster import MonsterSpec
+from kingofny.plugins import Registry, load_installed
 
 
-@functools.lru_cache(maxsize=1)
-def _cards() -> dict[str, CardSpec]:
-    return {c.id: c for c in CARDS}
-
-
-@functools.lru_cache(maxsize=1)
-def _monsters() -> dict[str, MonsterSpec]:
-    return {m.id: m for m in MONSTERS}
+@functools.cache
+def installed() -> Registry:
+    """The registry of installed packs (loaded once)."""
+    return load_installed()
 
 
 def card(card_id: str) -> CardSpec:
-    """The spec of a card in play; KeyError if unknown."""
-    return _cards()[card_id]
+    """The spec of a card; KeyError if no installed pack declares it."""
+    return installed().cards[card_id]
 
 
 def has_card(card_id: str) -> bool:
     """Whether a card id is known."""
-    return card_id in _cards()
+    return card_id in installed().cards
 
 
 def monster(monster_id: str) -> MonsterSpec:
-    """The spec of a monster; KeyError if unknown."""
-    return _monsters()[monster_id]
+    """The spec of a monster; KeyError if no installed pack declares it."""
+    return installed().monsters[monster_id]
+
+
+def monsters_of(packs: Sequence[str]) -> tuple[MonsterSpec, ...]:
+    """The monsters of these packs, in pack order then declaration order."""
+    reg = installed()
+    return tuple(m for name in packs for m in reg.pack(name).monsters)
+
+
+def deck_cards(packs: Sequence[str] = ("base",)) -> tuple[str, ...]:
+    """The ids of the cards these packs put in the deck, sorted (the deck is a multiset)."""
+    reg = installed()
+    return tuple(sorted(c.id for name in packs for c in reg.pack(name).cards))
 
 
 def all_monsters() -> tuple[MonsterSpec, ...]:
-    """Every known monster, in pack order."""
-    return tuple(_monsters().values())
-
-
-def deck_cards() -> tuple[str, ...]:
-    """The ids of every card that forms the deck, sorted."""
-    return tuple(sorted(_cards()))
+    """Every installed monster."""
+    return tuple(installed().monsters.values())

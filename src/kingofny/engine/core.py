@@ -18,6 +18,7 @@ from kingofny.engine.ops import evolve
 from kingofny.engine.setup import (
     initial_state,
     resolve_monster_ids,
+    resolve_packs,
     reveal_tile_resolve,
     roll_off_resolve,
 )
@@ -106,9 +107,8 @@ def new_game(
     """
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise ConfigError(f"seed must be an int or None, got {seed!r}")
-    if tuple(packs) != ("base",):
-        raise ConfigError(f"unknown content packs {tuple(packs)!r}; only 'base' is available")
-    return start(GameConfig(resolve_monster_ids(monsters), seed, tuple(packs)))
+    pack_names = resolve_packs(packs)
+    return start(GameConfig(resolve_monster_ids(monsters, pack_names), seed, pack_names))
 
 
 def start(config: GameConfig, drawn: list[Outcome] | None = None) -> GameState:
@@ -207,9 +207,7 @@ def _advance(state: GameState, drawn: list[Outcome] | None = None) -> GameState:
             outcome, gen = chance.sample(state, top, state.rng)
             if drawn is not None:
                 drawn.append(outcome)
-            state = CHANCE[kind](
-                evolve(state, agenda=state.agenda[:-1], rng=gen), top, outcome
-            )
+            state = CHANCE[kind](evolve(state, agenda=state.agenda[:-1], rng=gen), top, outcome)
             continue
         assert isinstance(top, DecisionStep)
         legal, act = DECISIONS[kind]

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from kingofny.content import registry
 from kingofny.engine import rng as rngmod
 from kingofny.engine.ops import evolve, push, set_borough
-from kingofny.errors import ConfigError
+from kingofny.errors import ConfigError, PluginError
 from kingofny.model.city import (
     BASE_TILES,
     STACKS_PER_BOROUGH,
@@ -26,26 +26,49 @@ MIN_MONSTERS = 2
 MAX_MONSTERS = 6
 
 
-def resolve_monster_ids(monsters: Sequence[str] | int) -> tuple[str, ...]:
-    """Monster ids for a game: a count takes the first base monsters; names may omit ``base:``."""
-    known = registry.all_monsters()
+def resolve_packs(packs: Sequence[str]) -> tuple[str, ...]:
+    """Check the packs a game asks for: installed, each once, base first if present."""
+    if isinstance(packs, str) or not all(isinstance(p, str) for p in packs):
+        raise ConfigError(f"packs must be a sequence of pack names, got {packs!r}")
+    names = tuple(packs)
+    if not names or len(set(names)) != len(names):
+        raise ConfigError(f"packs must name each pack once, got {names!r}")
+    for name in names:
+        try:
+            registry.installed().pack(name)
+        except PluginError as exc:
+            raise ConfigError(str(exc)) from None
+    return names
+
+
+def resolve_monster_ids(monsters: Sequence[str] | int, packs: Sequence[str]) -> tuple[str, ...]:
+    """Monster ids for a game: a count takes the first monsters of the packs; a name may omit
+    its pack (``"kong"`` is ``"base:kong"``) when only one pack in play has it."""
+    known = registry.monsters_of(packs)
+    if isinstance(monsters, bool) or not isinstance(monsters, (int, Sequence)):
+        raise ConfigError(f"monsters must be a count or a sequence of ids, got {monsters!r}")
     if isinstance(monsters, int):
-        if not MIN_MONSTERS <= monsters <= min(MAX_MONSTERS, len(known)):
+        if not MIN_MONSTERS <= monsters <= MAX_MONSTERS:
             raise ConfigError(
                 f"King of New York is for {MIN_MONSTERS} to {MAX_MONSTERS} monsters, got {monsters}"
             )
+        if monsters > len(known):
+            raise ConfigError(f"the packs in play have only {len(known)} monsters")
         return tuple(m.id for m in known[:monsters])
+    if isinstance(monsters, str):
+        raise ConfigError(f"monsters must be a sequence of ids, not the string {monsters!r}")
+    by_id = {m.id: m for m in known}
     ids: list[str] = []
     for name in monsters:
         if not isinstance(name, str):
             raise ConfigError(f"monster ids are strings, got {name!r}")
-        full = name if ":" in name else f"base:{name.lower().replace(' ', '-')}"
-        try:
-            registry.monster(full)
-        except KeyError:
+        short = name.lower().replace(" ", "-")
+        matches = [m.id for m in known if m.id == name or m.id.partition(":")[2] == short]
+        if len(matches) != 1 or (":" in name and name not in by_id):
             choices = ", ".join(m.id for m in known)
-            raise ConfigError(f"unknown monster {name!r}; known: {choices}") from None
-        ids.append(full)
+            problem = "ambiguous" if len(matches) > 1 else "unknown"
+            raise ConfigError(f"{problem} monster {name!r}; the packs in play have: {choices}")
+        ids.append(matches[0])
     if len(set(ids)) != len(ids):
         raise ConfigError(f"each monster can be played only once, got {ids}")
     if not MIN_MONSTERS <= len(ids) <= MAX_MONSTERS:
@@ -69,7 +92,7 @@ def initial_state(config: GameConfig) -> GameState:
         monsters=tuple(MonsterState(mid) for mid in config.monsters),
         boroughs=(empty,) * len(Borough),
         hidden_tiles=BASE_TILES,
-        deck=registry.deck_cards(),
+        deck=registry.deck_cards(config.packs),
         market=(None,) * MARKET_SIZE,
         discard=(),
         turn=TurnState(),
