@@ -48,10 +48,9 @@ def load_entry_point(ep: EntryPoint) -> ContentPack:
     except Exception as exc:
         raise PluginError(f"failed to load content pack from {_describe(ep)}: {exc!r}") from exc
     try:
-        validate(pack)
+        return validate(pack)
     except PluginError as exc:
         raise PluginError(f"{_describe(ep)}: {exc}") from exc
-    return pack
 
 
 def validate(pack: object) -> ContentPack:
