@@ -64,7 +64,9 @@ from kingofny.model.monster import MonsterSpec, MonsterState
 from kingofny.model.outcomes import CardDraw, DiceRoll, Outcome, TileDraw
 from kingofny.model.state import GameConfig, GameState, TurnState
 from kingofny.model.steps import Phase, Step
+from kingofny.players import HeuristicPlayer, Player, RandomPlayer
 from kingofny.record import Event, GameRecord, replay, replay_states
+from kingofny.runner import GameResult, TournamentSummary, play_game, simulate
 
 __all__ = [
     "Action",
@@ -88,7 +90,9 @@ __all__ = [
     "Flee",
     "GameConfig",
     "GameRecord",
+    "GameResult",
     "GameState",
+    "HeuristicPlayer",
     "IllegalActionError",
     "KingOfNYError",
     "Location",
@@ -99,8 +103,10 @@ __all__ = [
     "Outcome",
     "Phase",
     "PlaceMonster",
+    "Player",
     "PlayerError",
     "PluginError",
+    "RandomPlayer",
     "ReplayError",
     "Reroll",
     "ResolveFace",
@@ -115,6 +121,7 @@ __all__ = [
     "StopRolling",
     "Sweep",
     "TileDraw",
+    "TournamentSummary",
     "Track",
     "TurnState",
     "UnitKind",
@@ -126,7 +133,9 @@ __all__ = [
     "legal_actions",
     "new_game",
     "observe",
+    "play_game",
     "replay",
     "replay_states",
+    "simulate",
     "winners",
 ]

@@ -113,10 +113,10 @@ def new_game(
 
 def start(config: GameConfig, drawn: list[Outcome] | None = None) -> GameState:
     """The first state of a game with this configuration (outcomes drawn go to ``drawn``)."""
-    return _advance(initial_state(config), drawn)
+    return advance(initial_state(config), drawn)
 
 
-# The last state whose legal actions were computed, and those actions. ``_advance`` computes them
+# The last state whose legal actions were computed, and those actions. ``advance`` computes them
 # to find forced moves, callers then ask for them and ``apply`` checks against them: one entry,
 # matched by identity, saves two of those three computations on the hot path.
 _last_legal: tuple[GameState | None, tuple[Action, ...]] = (None, ())
@@ -168,7 +168,7 @@ def apply_logged(state: GameState, move: Move, drawn: list[Outcome] | None) -> G
         problem = chance.check(state, top, move)
         if problem is not None:
             raise IllegalActionError(problem)
-        return _advance(CHANCE[type(top)](rest, top, move), drawn)
+        return advance(CHANCE[type(top)](rest, top, move), drawn)
     if not isinstance(move, Action):
         raise IllegalActionError(f"seat {state.current_player} must decide; got {move!r}")
     act = DECISIONS[type(top)][1]
@@ -179,10 +179,10 @@ def apply_logged(state: GameState, move: Move, drawn: list[Outcome] | None) -> G
         raise IllegalActionError(
             f"{move} is not legal for seat {state.current_player} at {top.KIND}; legal: {options}"
         )
-    return _advance(act(rest, top, move), drawn)
+    return advance(act(rest, top, move), drawn)
 
 
-def _advance(state: GameState, drawn: list[Outcome] | None = None) -> GameState:
+def advance(state: GameState, drawn: list[Outcome] | None = None) -> GameState:
     """Run the agenda until a decision, a chance node (explicit mode) or the end of the game.
 
     Outcomes drawn from the seed are appended to ``drawn`` when it is given.

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from kingofny.engine.manhattan import settle_manhattan
-from kingofny.engine.ops import evolve, push, set_monster
+from kingofny.engine.ops import evolve, set_monster
 from kingofny.model.state import GameState
-from kingofny.model.steps import EndTurn
+from kingofny.model.steps import DecisionStep, EndTurn, RevealCard, RevealTile
 
 
 def deal_damage(state: GameState, damage: Mapping[int, int]) -> GameState:
@@ -50,10 +50,17 @@ def check_eliminations(state: GameState) -> GameState:
             statue = None
     state = evolve(state, discard=tuple(sorted(discard)), superstar=superstar, statue=statue)
     if state.turn.seat in dead and state.turn.number > 0:
-        state = evolve(state, agenda=(EndTurn(),))
+        state = _end_turn_now(state)
     return settle_manhattan(state)
 
 
-def end_turn_now(state: GameState) -> GameState:
-    """Drop the rest of the turn's agenda and go straight to the end of the turn."""
-    return push(evolve(state, agenda=()), EndTurn())
+def _end_turn_now(state: GameState) -> GameState:
+    """The turn's monster is gone: drop the rest of its turn, but keep the reveals that refill
+    the market and the stacks, and other monsters' pending decisions (rulings C3)."""
+    kept = tuple(
+        step
+        for step in state.agenda
+        if isinstance(step, (RevealCard, RevealTile))
+        or (isinstance(step, DecisionStep) and step.seat != state.turn.seat)
+    )
+    return evolve(state, agenda=(EndTurn(), *kept))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from kingofny.errors import IllegalActionError
 from kingofny.model.actions import Action
 from kingofny.model.state import GameState
 
@@ -24,6 +25,8 @@ class RandomPlayer:
 
     def choose(self, view: GameState, legal: Sequence[Action]) -> Action:
         """A uniformly random member of ``legal``."""
+        if not legal:
+            raise IllegalActionError("no legal action to choose from")
         return legal[self._rng.randrange(len(legal))]
 
     def __repr__(self) -> str:

@@ -1,0 +1,281 @@
+"""The ``kingofny`` command: simulate games between bots, replay a saved game.
+
+::
+
+    kingofny simulate --games 500 --players heuristic,random,random,random --seed 1
+    kingofny simulate --games 1 --verbose --save-record game.json
+    kingofny replay game.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TextIO
+
+from kingofny._version import __version__
+from kingofny.errors import KingOfNYError
+from kingofny.narrate import monster_name, narrate
+from kingofny.players import BUILTIN_PLAYERS
+from kingofny.record import GameRecord, replay_states
+from kingofny.runner import GameResult, PlayerFactory, TournamentSummary, simulate
+
+EXIT_OK = 0
+"""Success."""
+EXIT_ERROR = 2
+"""Bad arguments or input (a missing or invalid file, a record that does not replay)."""
+
+PROG = "kingofny"
+DEFAULT_PLAYERS = "heuristic,random,random,random"
+_BAR_WIDTH = 30
+
+
+class _UsageError(Exception):
+    """A problem with the arguments, reported in one line."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``kingofny`` command."""
+    parser = argparse.ArgumentParser(
+        prog=PROG, description="King of New York: simulate games between bots, replay records."
+    )
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    commands.required = True
+
+    sim = commands.add_parser(
+        "simulate",
+        help="play games between bots",
+        description="Play games between bots, rotating seats, and print a summary.",
+    )
+    sim.add_argument("--games", type=int, default=100, metavar="N", help="games to play (100)")
+    sim.add_argument(
+        "--players",
+        default=DEFAULT_PLAYERS,
+        metavar="KINDS",
+        help=f"comma-separated player kinds by seat, from: {', '.join(BUILTIN_PLAYERS)} "
+        f"(default {DEFAULT_PLAYERS})",
+    )
+    sim.add_argument(
+        "--monsters",
+        default=None,
+        metavar="IDS",
+        help="comma-separated monster ids by seat (default: the first base monsters)",
+    )
+    sim.add_argument("--seed", type=int, default=None, metavar="S", help="seed of the series")
+    sim.add_argument(
+        "--verbose",
+        "-v",
+        action="store_true",
+        help="print the game turn by turn (one game), or a line per game",
+    )
+    sim.add_argument(
+        "--save-record", type=Path, default=None, metavar="FILE", help="write the last game as JSON"
+    )
+    sim.add_argument(
+        "--progress",
+        action="store_true",
+        help="show a progress bar on stderr even when it is not a terminal",
+    )
+    sim.add_argument(
+        "--no-rotate", action="store_true", help="keep every player in its seat for every game"
+    )
+
+    rep = commands.add_parser(
+        "replay", help="print the log of a saved game", description="Replay a game record."
+    )
+    rep.add_argument("file", type=Path, metavar="FILE", help="a record written by --save-record")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``kingofny`` command with ``argv`` (default: the process arguments); return the
+    exit status: 0 on success, 2 on bad arguments or input (with a one-line message on
+    stderr)."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # --help, --version, or a usage error already printed
+        return exc.code if isinstance(exc.code, int) else EXIT_ERROR
+    try:
+        if args.command == "simulate":
+            return _simulate(args, sys.stdout, sys.stderr)
+        return _replay(args.file, sys.stdout)
+    except (_UsageError, KingOfNYError, OSError) as exc:
+        message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        print(f"{PROG}: error: {message}", file=sys.stderr)
+        return EXIT_ERROR
+
+
+# -- simulate -----------------------------------------------------------------------------------
+
+
+def _split(text: str) -> list[str]:
+    return [part.strip() for part in text.split(",") if part.strip()]
+
+
+def _factories(kinds: Sequence[str]) -> list[PlayerFactory]:
+    factories: list[PlayerFactory] = []
+    for kind in kinds:
+        factory = BUILTIN_PLAYERS.get(kind.lower())
+        if factory is None:
+            raise _UsageError(
+                f"unknown player kind {kind!r}; choose from {', '.join(BUILTIN_PLAYERS)}"
+            )
+        factories.append(factory)
+    return factories
+
+
+class ProgressBar:
+    """A plain-text progress bar redrawn in place (carriage return, no newline) on a stream."""
+
+    def __init__(self, stream: TextIO, width: int = _BAR_WIDTH, interval: float = 0.1) -> None:
+        self.stream = stream
+        """Where the bar is drawn."""
+        self.width = width
+        """Characters of the bar itself."""
+        self.interval = interval
+        """Seconds between redraws (the first and last states are always drawn)."""
+        self._start = time.perf_counter()
+        self._drawn = float("-inf")
+
+    def __call__(self, done: int, total: int) -> None:
+        """Redraw for ``done`` of ``total`` games; a newline ends it when complete."""
+        now = time.perf_counter()
+        if done < total and done > 1 and now - self._drawn < self.interval:
+            return
+        self._drawn = now
+        filled = self.width * done // total if total else self.width
+        elapsed = now - self._start
+        rate = done / elapsed if elapsed > 0 else 0.0
+        bar = "#" * filled + "." * (self.width - filled)
+        self.stream.write(f"\r[{bar}] {done}/{total} games, {rate:.0f} games/s")
+        if done >= total:
+            self.stream.write("\n")
+        self.stream.flush()
+
+
+def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    kinds = _split(args.players)
+    factories = _factories(kinds)
+    monsters = _split(args.monsters) if args.monsters else None
+    if args.games < 1:
+        raise _UsageError(f"--games must be at least 1, got {args.games}")
+    seed = args.seed if args.seed is not None else random.SystemRandom().getrandbits(32)
+    last: list[GameResult] = []
+    verbose_games = args.verbose and args.games > 1
+
+    def on_result(index: int, result: GameResult, seats: tuple[int, ...]) -> None:
+        last[:] = [result]
+        if verbose_games:
+            out.write(_game_line(index, result, [kinds[e] for e in seats]) + "\n")
+
+    show_bar = args.games > 1 and (args.progress or err.isatty())
+    started = time.perf_counter()
+    summary = simulate(
+        factories,
+        args.games,
+        seed=seed,
+        monsters=monsters,
+        rotate_seats=not args.no_rotate,
+        progress=ProgressBar(err) if show_bar else None,
+        on_result=on_result,
+    )
+    elapsed = time.perf_counter() - started
+    result = last[0]
+    if args.games == 1:
+        if args.verbose:
+            for line in narrate(replay_states(result.record)):
+                out.write(line + "\n")
+        else:
+            out.write(_game_line(0, result, kinds) + "\n")
+        out.write(f"seed: {seed}\n")
+    else:
+        out.write(format_summary(summary, elapsed) + "\n")
+    if args.save_record is not None:
+        _save(result.record, args.save_record)
+        out.write(f"record of the last game written to {args.save_record}\n")
+    return EXIT_OK
+
+
+def _game_line(index: int, result: GameResult, labels: Sequence[str]) -> str:
+    state = result.final_state
+    if result.winners is None:
+        outcome = "abandoned"
+    elif not result.winners:
+        outcome = "nobody wins"
+    else:
+        outcome = "won by " + " and ".join(
+            f"{monster_name(state, s)} (seat {s}, {labels[s]})" for s in result.winners
+        )
+    return f"game {index + 1}: {outcome} in {result.turns} turns, {result.decisions} decisions"
+
+
+def format_summary(summary: TournamentSummary, elapsed: float | None = None) -> str:
+    """The summary table printed by ``kingofny simulate``."""
+    header = ("player", "seats", "wins", "win rate", "decisions/game")
+    rows = [
+        (
+            kind.label,
+            str(kind.entrants),
+            str(kind.wins),
+            f"{100 * kind.win_rate:.1f}%",
+            f"{kind.decisions_per_game:.1f}",
+        )
+        for kind in summary.kinds()
+    ]
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+
+    def line(cells: Sequence[str]) -> str:
+        first = cells[0].ljust(widths[0])
+        rest = "  ".join(c.rjust(w) for c, w in zip(cells[1:], widths[1:]))
+        return f"{first}  {rest}"
+
+    out = [line(header), line(["-" * w for w in widths]), *(line(r) for r in rows)]
+    rotation = "seats rotated every game" if summary.rotate_seats else "fixed seats"
+    out.append("")
+    out.append(
+        f"games: {summary.games} (seed {summary.seed}, {rotation}); "
+        f"no winner: {summary.no_winner}; shared wins: {summary.shared}"
+    )
+    out.append(
+        f"mean turns: {summary.mean_turns:.1f}; mean decisions/game: {summary.mean_decisions:.1f}"
+    )
+    if summary.unfinished:
+        out.append(f"abandoned (decision limit): {summary.unfinished}")
+    if summary.faults:
+        out.append(f"player faults: {summary.faults}")
+    if elapsed is not None and elapsed > 0:
+        out.append(f"time: {elapsed:.1f} s ({summary.games / elapsed:.1f} games/s)")
+    return "\n".join(out)
+
+
+def _save(record: GameRecord, path: Path) -> None:
+    from kingofny.serialize import to_json
+
+    path.write_text(to_json(record, indent=2) + "\n", encoding="utf-8")
+
+
+# -- replay -------------------------------------------------------------------------------------
+
+
+def _replay(path: Path, out: TextIO) -> int:
+    from kingofny.serialize import from_json
+
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise _UsageError(f"no such file: {path}") from None
+    except UnicodeDecodeError:
+        raise _UsageError(f"{path} is not a text file") from None
+    record = from_json(text)
+    if not isinstance(record, GameRecord):
+        raise _UsageError(f"{path} holds a game state, not a game record")
+    lines = list(narrate(replay_states(record)))
+    for line in lines:
+        out.write(line + "\n")
+    return EXIT_OK

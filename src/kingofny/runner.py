@@ -1,0 +1,396 @@
+"""Playing games with players: one game (:func:`play_game`) or a seat-rotated series
+(:func:`simulate`).
+
+Every game is seeded, so its :class:`~kingofny.record.GameRecord` replays it exactly.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Literal
+
+import attrs
+
+from kingofny.engine.core import apply_logged, legal_actions, new_game, observe, start
+from kingofny.errors import ConfigError, IllegalActionError, KingOfNYError, PlayerError
+from kingofny.model.actions import Action
+from kingofny.model.outcomes import Outcome
+from kingofny.model.state import GameState
+from kingofny.players.base import Player, player_name
+from kingofny.record import Event, GameRecord
+
+IllegalPolicy = Literal["raise", "random"]
+"""What :func:`play_game` does when a player raises or returns an action that is not legal:
+``"raise"`` raises :class:`~kingofny.errors.PlayerError`; ``"random"`` plays a uniformly random
+legal action instead and records a :class:`Fault`."""
+
+PlayerFactory = Callable[[int], Player]
+"""Makes a fresh player from a seed; the bundled player classes are factories themselves."""
+
+DEFAULT_MAX_DECISIONS = 20000
+"""Decisions after which :func:`play_game` abandons a game (a safety net against bots that never
+finish; real games take a few hundred)."""
+
+_SEED_BITS = 63
+
+
+@attrs.frozen(slots=True)
+class Fault:
+    """A decision a player got wrong under the ``"random"`` policy, or a lifecycle hook that
+    raised."""
+
+    seat: int
+    """The seat of the faulty player."""
+    decision: int | None
+    """How many decisions had been made in the game before this one; None for a hook."""
+    problem: str
+    """What went wrong: the exception, or the illegal action returned."""
+    substitute: Action | None
+    """The random legal action played instead; None for a hook."""
+
+    def __str__(self) -> str:
+        where = "a hook" if self.decision is None else f"decision {self.decision}"
+        instead = "" if self.substitute is None else f"; played {self.substitute} instead"
+        return f"seat {self.seat}, {where}: {self.problem}{instead}"
+
+
+@attrs.frozen(slots=True)
+class GameResult:
+    """The outcome of :func:`play_game`."""
+
+    winners: tuple[int, ...] | None
+    """The winning seats (several on a shared win, empty if nobody won), or None if the game was
+    abandoned after ``max_decisions``."""
+    final_state: GameState
+    """The last state, seed included."""
+    record: GameRecord
+    """The configuration, every decision and every chance outcome; replays the game exactly."""
+    decisions: int
+    """How many decisions the players made (forced moves are taken by the engine and are not
+    counted)."""
+    turns: int
+    """How many turns were started."""
+    faults: tuple[Fault, ...] = ()
+    """The players' faults, under the ``"random"`` policy."""
+    decisions_by_seat: tuple[int, ...] = ()
+    """How many of the decisions each seat made."""
+
+    @property
+    def finished(self) -> bool:
+        """Whether the game reached its end (rather than being abandoned)."""
+        return self.winners is not None
+
+
+def _draw_seed() -> int:
+    return random.SystemRandom().getrandbits(_SEED_BITS)
+
+
+def _describe_exception(exc: BaseException) -> str:
+    text = str(exc)
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+
+
+def play_game(
+    players: Sequence[Player],
+    *,
+    monsters: Sequence[str] | None = None,
+    seed: int | None = None,
+    on_illegal: IllegalPolicy = "raise",
+    max_decisions: int = DEFAULT_MAX_DECISIONS,
+) -> GameResult:
+    """Play one game, ``players[i]`` deciding for seat ``i``.
+
+    ``monsters`` are the monster ids by seat (default: the first base monsters). ``seed`` drives
+    every chance event; when None one is drawn from the operating system, so the game is still
+    reproducible from its record. Each player gets, at each of its decisions, its view of the
+    state (:func:`kingofny.observe`, without the seed) and the legal actions, and must return one
+    of them. Its optional hooks ``on_game_start(view, seat)`` and ``on_game_end(view, winners)``
+    are called once per seat it occupies.
+
+    The policy for a player that raises an exception or returns an action that is not among the
+    legal ones (``on_illegal``):
+
+    * ``"raise"`` (default): raise :class:`~kingofny.errors.PlayerError` naming the seat, the
+      action and the cause; a raised exception is chained as ``__cause__``. A hook that raises is
+      treated the same way.
+    * ``"random"``: play a uniformly random legal action instead (drawn from a generator seeded
+      with the game's seed, so the game stays reproducible) and note a :class:`Fault` in
+      :attr:`GameResult.faults`. A hook that raises is noted and otherwise ignored.
+
+    Exceptions that are not :class:`Exception` (``KeyboardInterrupt``) always propagate. After
+    ``max_decisions`` decisions the game is abandoned: the result has ``winners`` None.
+
+    Raises :class:`~kingofny.errors.ConfigError` for a bad setup (player and monster counts that
+    differ, an unknown monster, a player without ``choose``, an unknown policy).
+    """
+    if on_illegal not in ("raise", "random"):
+        raise ConfigError(f"on_illegal must be 'raise' or 'random', got {on_illegal!r}")
+    for seat, player in enumerate(players):
+        if not callable(getattr(player, "choose", None)):
+            raise ConfigError(f"the player of seat {seat} ({player!r}) has no choose() method")
+    if monsters is not None and len(monsters) != len(players):
+        raise ConfigError(f"{len(players)} players but {len(monsters)} monsters")
+    if seed is None:
+        seed = _draw_seed()
+    config = new_game(len(players) if monsters is None else monsters, seed=seed).config
+    drawn: list[Outcome] = []
+    state = start(config, drawn)
+    events: list[Event] = [Event(None, outcome) for outcome in drawn]
+    faults: list[Fault] = []
+    fallback = random.Random(seed)
+    per_seat = [0] * len(players)
+
+    def hook_failed(seat: int, name: str, exc: Exception) -> None:
+        if on_illegal == "raise":
+            raise PlayerError(
+                f"seat {seat} ({player_name(players[seat])}): {name} raised "
+                f"{_describe_exception(exc)}"
+            ) from exc
+        faults.append(Fault(seat, None, f"{name} raised {_describe_exception(exc)}", None))
+
+    for seat, player in enumerate(players):
+        hook = getattr(player, "on_game_start", None)
+        if callable(hook):
+            try:
+                hook(observe(state, seat), seat)
+            except Exception as exc:
+                hook_failed(seat, "on_game_start", exc)
+
+    decisions = 0
+    while not state.is_terminal and decisions < max_decisions:
+        decider = state.current_player
+        if decider is None:
+            raise KingOfNYError(f"the engine stopped at {state.pending!r} with nobody to decide")
+        seat = decider
+        legal = legal_actions(state)
+        player = players[seat]
+        cause: Exception | None = None
+        problem = ""
+        try:
+            action: object = player.choose(observe(state, seat), legal)
+        except Exception as exc:
+            cause = exc
+            problem = f"choose() raised {_describe_exception(exc)}"
+        following: GameState | None = None
+        if not problem:
+            if isinstance(action, Action):
+                # apply checks legality as cheaply as possible (Contract 3): no second scan here.
+                drawn.clear()
+                try:
+                    following = apply_logged(state, action, drawn)
+                except IllegalActionError:
+                    if action in legal:
+                        raise  # the engine refused one of its own legal actions: not the player
+            if following is None:
+                problem = f"returned {action!r}, which is not legal here"
+        if following is None:
+            if on_illegal == "raise":
+                raise PlayerError(
+                    f"seat {seat} ({player_name(player)}) at {state.phase} "
+                    f"(turn {state.turn.number}): {problem}"
+                ) from cause
+            action = legal[fallback.randrange(len(legal))]
+            faults.append(Fault(seat, decisions, problem, action))
+            drawn.clear()
+            following = apply_logged(state, action, drawn)
+        assert isinstance(action, Action)
+        state = following
+        events.append(Event(seat, action))
+        events.extend(Event(None, outcome) for outcome in drawn)
+        decisions += 1
+        per_seat[seat] += 1
+
+    winners = state.winners
+    for seat, player in enumerate(players):
+        hook = getattr(player, "on_game_end", None)
+        if callable(hook):
+            try:
+                hook(observe(state, seat), winners)
+            except Exception as exc:
+                hook_failed(seat, "on_game_end", exc)
+
+    return GameResult(
+        winners=winners,
+        final_state=state,
+        record=GameRecord(config, tuple(events), winners),
+        decisions=decisions,
+        turns=state.turn.number,
+        faults=tuple(faults),
+        decisions_by_seat=tuple(per_seat),
+    )
+
+
+# -- many games ---------------------------------------------------------------------------------
+
+
+@attrs.frozen(slots=True)
+class KindStats:
+    """The results of every entrant of one kind (label) in a :class:`TournamentSummary`."""
+
+    label: str
+    """The players' label (``"heuristic"``)."""
+    entrants: int
+    """How many seats of each game this kind held."""
+    wins: int
+    """Games won by an entrant of this kind, a shared win counting for each winner."""
+    win_rate: float
+    """Wins per entrant per game: comparable across kinds (1 / players for equal players)."""
+    decisions_per_game: float
+    """Mean decisions an entrant of this kind made per game."""
+
+
+@attrs.frozen(slots=True)
+class TournamentSummary:
+    """What :func:`simulate` measured. Equal runs give equal summaries."""
+
+    seed: int
+    """The seed the series was drawn from."""
+    games: int
+    """How many games were played."""
+    labels: tuple[str, ...]
+    """Each entrant's label, in the order of the factories."""
+    wins: tuple[int, ...]
+    """Each entrant's wins (a shared win counts for every winner)."""
+    decisions: tuple[int, ...]
+    """Each entrant's decisions over all games."""
+    no_winner: int
+    """Games that ended with nobody winning, or were abandoned."""
+    unfinished: int
+    """Games abandoned after the decision limit (included in ``no_winner``)."""
+    shared: int
+    """Games won by several monsters together."""
+    total_turns: int
+    """Turns over all games."""
+    total_decisions: int
+    """Decisions over all games."""
+    faults: int
+    """Player faults over all games (``"random"`` policy)."""
+    rotate_seats: bool = True
+    """Whether the entrants changed seats every game."""
+
+    @property
+    def mean_turns(self) -> float:
+        """Mean turns per game."""
+        return self.total_turns / self.games if self.games else 0.0
+
+    @property
+    def mean_decisions(self) -> float:
+        """Mean decisions per game, all players together."""
+        return self.total_decisions / self.games if self.games else 0.0
+
+    def win_rate(self, entrant: int) -> float:
+        """The share of the games entrant ``entrant`` won (shared wins included)."""
+        return self.wins[entrant] / self.games if self.games else 0.0
+
+    def kinds(self) -> tuple[KindStats, ...]:
+        """Results grouped by label, in order of first appearance."""
+        order: list[str] = []
+        for label in self.labels:
+            if label not in order:
+                order.append(label)
+        stats = []
+        for label in order:
+            members = [i for i, lab in enumerate(self.labels) if lab == label]
+            wins = sum(self.wins[i] for i in members)
+            decisions = sum(self.decisions[i] for i in members)
+            slots = len(members) * self.games
+            stats.append(
+                KindStats(
+                    label=label,
+                    entrants=len(members),
+                    wins=wins,
+                    win_rate=wins / slots if slots else 0.0,
+                    decisions_per_game=decisions / slots if slots else 0.0,
+                )
+            )
+        return tuple(stats)
+
+
+def seating(entrants: int, game: int, rotate_seats: bool = True) -> tuple[int, ...]:
+    """The entrant in each seat for game number ``game``: entrant ``i`` sits in seat
+    ``(i + game) % entrants`` when rotating, so over any ``entrants`` consecutive games every
+    entrant plays every seat once (and goes first from each seat equally often on average)."""
+    shift = game % entrants if rotate_seats else 0
+    return tuple((seat - shift) % entrants for seat in range(entrants))
+
+
+def simulate(
+    player_factories: Sequence[PlayerFactory],
+    games: int,
+    *,
+    seed: int,
+    monsters: Sequence[str] | None = None,
+    rotate_seats: bool = True,
+    progress: Callable[[int, int], None] | None = None,
+    on_result: Callable[[int, GameResult, tuple[int, ...]], None] | None = None,
+    on_illegal: IllegalPolicy = "raise",
+    max_decisions: int = DEFAULT_MAX_DECISIONS,
+) -> TournamentSummary:
+    """Play ``games`` games between the players the factories make, and tally the results.
+
+    Each factory is an *entrant*: it makes a fresh player for every game from a seed, and its
+    label is the ``name`` of the players it makes (or their class name). With ``rotate_seats``
+    the entrants change seats every game (see :func:`seating`) so that the advantage of a seat
+    cancels out over the series; the monsters stay in their seats (they have no powers). Game and
+    player seeds are drawn from ``seed``, so the same arguments give the same summary.
+
+    ``progress(done, games)`` is called after each game; ``on_result(index, result, seats)``
+    receives each game's :class:`GameResult` and the entrant of each seat.
+    """
+    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
+        raise ConfigError(f"games must be a non-negative int, got {games!r}")
+    count = len(player_factories)
+    if monsters is not None and len(monsters) != count:
+        raise ConfigError(f"{count} players but {len(monsters)} monsters")
+    master = random.Random(seed)
+    labels: tuple[str, ...] = ()
+    wins = [0] * count
+    decisions = [0] * count
+    no_winner = unfinished = shared = turns = total_decisions = faults = 0
+    for index in range(games):
+        game_seed = master.getrandbits(_SEED_BITS)
+        seats = seating(count, index, rotate_seats)
+        made = [factory(master.getrandbits(_SEED_BITS)) for factory in player_factories]
+        if not labels:
+            labels = tuple(player_name(p) for p in made)
+        result = play_game(
+            [made[entrant] for entrant in seats],
+            monsters=monsters,
+            seed=game_seed,
+            on_illegal=on_illegal,
+            max_decisions=max_decisions,
+        )
+        if not result.winners:
+            no_winner += 1
+        if result.winners is None:
+            unfinished += 1
+        elif len(result.winners) > 1:
+            shared += 1
+        for seat in result.winners or ():
+            wins[seats[seat]] += 1
+        for seat, made_here in enumerate(result.decisions_by_seat):
+            decisions[seats[seat]] += made_here
+        turns += result.turns
+        total_decisions += result.decisions
+        faults += len(result.faults)
+        if on_result is not None:
+            on_result(index, result, seats)
+        if progress is not None:
+            progress(index + 1, games)
+    if not labels:
+        labels = tuple(player_name(factory(0)) for factory in player_factories)
+    return TournamentSummary(
+        seed=seed,
+        games=games,
+        labels=labels,
+        wins=tuple(wins),
+        decisions=tuple(decisions),
+        no_winner=no_winner,
+        unfinished=unfinished,
+        shared=shared,
+        total_turns=turns,
+        total_decisions=total_decisions,
+        faults=faults,
+        rotate_seats=rotate_seats,
+    )

@@ -1,0 +1,42 @@
+"""The public testing kit: build positions directly and drive them move by move.
+
+:class:`Scenario` sets up a validated position at a chosen point of a turn (see
+:mod:`kingofny.testing.scenario`); :func:`check_state` verifies the invariants of any state;
+:func:`play` applies moves, checking every state on the way; :func:`roll`, :func:`reroll`,
+:func:`resolve`, :func:`tile` and :func:`card` spell moves briefly::
+
+    from kingofny.testing import Scenario, play, resolve, roll
+
+    state = Scenario(["kong", "mantis"]).monster("mantis", manhattan="lower").build()
+    state = play(state, roll("AAADDO"))
+"""
+
+from kingofny.testing.scenario import (
+    At,
+    Scenario,
+    card,
+    card_id,
+    check_state,
+    monster_id,
+    play,
+    reroll,
+    resolve,
+    roll,
+    state_problems,
+    tile,
+)
+
+__all__ = [
+    "At",
+    "Scenario",
+    "card",
+    "card_id",
+    "check_state",
+    "monster_id",
+    "play",
+    "reroll",
+    "resolve",
+    "roll",
+    "state_problems",
+    "tile",
+]
