@@ -16,6 +16,7 @@ from importlib.metadata import EntryPoint, entry_points
 import attrs
 
 from kingofny.content.pack import CONTENT_API_VERSION, ContentPack
+from kingofny.effects.api import Effect
 from kingofny.errors import PluginError
 from kingofny.model.cards import CardSpec
 from kingofny.model.monster import MonsterSpec
@@ -72,6 +73,9 @@ def validate(pack: object) -> ContentPack:
         if item.id in seen:
             raise PluginError(f"pack {pack.name!r} declares {item.id!r} twice")
         seen.add(item.id)
+    for key, effect in pack.effects.items():
+        if not isinstance(effect, Effect):
+            raise PluginError(f"pack {pack.name!r}: the effect of {key!r} is not an Effect")
     for card in pack.cards:
         if card.cost < 0:
             raise PluginError(f"pack {pack.name!r}: card {card.id!r} has a negative cost")
@@ -88,6 +92,8 @@ class Registry:
     """Every card of every pack, by id."""
     monsters: dict[str, MonsterSpec] = attrs.field(factory=dict)
     """Every monster of every pack, by id."""
+    effects: dict[str, Effect] = attrs.field(factory=dict)
+    """Every effect of every pack, by card, monster, token or mark id."""
 
     def add(self, pack: ContentPack) -> None:
         """Register a pack. Ids are namespaced by pack name, so a clash of ids is a clash of
@@ -101,6 +107,7 @@ class Registry:
         self.packs[pack.name] = pack
         self.cards.update((c.id, c) for c in pack.cards)
         self.monsters.update((m.id, m) for m in pack.monsters)
+        self.effects.update(pack.effects)
 
     def pack(self, name: str) -> ContentPack:
         """A registered pack; PluginError if it is not installed."""

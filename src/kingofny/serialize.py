@@ -40,7 +40,8 @@ from kingofny._version import __version__
 from kingofny.content import registry
 from kingofny.content.pack import ContentPack
 from kingofny.engine.chance import ROLL_OFF_DICE
-from kingofny.engine.ops import max_life
+from kingofny.engine.core import chance_outcomes, legal_actions
+from kingofny.engine.economy import max_life
 from kingofny.engine.setup import MAX_MONSTERS, MIN_MONSTERS
 from kingofny.errors import PluginError, SchemaVersionError, SerializationError
 from kingofny.model import actions as _actions
@@ -67,10 +68,12 @@ from kingofny.model.state import MARKET_SIZE, GameConfig, GameState
 from kingofny.model.steps import (
     ChanceStep,
     DecisionStep,
+    EndTurn,
     RevealCard,
     RevealTile,
     RollDice,
     RollOff,
+    StartTurn,
     Step,
 )
 from kingofny.record import Event, GameRecord
@@ -105,6 +108,9 @@ _RNG_LIMIT = 1 << 64
 """The auto-chance generator state is a 64-bit value (:mod:`kingofny.engine.rng`)."""
 _MANHATTAN_CAPACITY = 2
 """Manhattan holds two monsters at most: the 2-4 and 5-6 spaces (seed 000, *Advanced Rule*)."""
+_CONTINUATIONS: tuple[type[Step], ...] = (RollOff, StartTurn, EndTurn)
+"""The steps that lead to the next turn; exactly one of them lies at the bottom of the agenda of
+a game in progress."""
 _ENVELOPE_KEYS = ("format", "schema_version", "kingofny_version", "packs", "data")
 _FORMATS = (STATE_FORMAT, RECORD_FORMAT)
 _NONE_TYPE = type(None)
@@ -576,9 +582,9 @@ def _check_config(config: GameConfig, path: str) -> None:
             _fail(f"{path}.monsters[{i}]", f"{monster} is played twice")
 
 
-def _check_fields(obj: object, path: str, seats: int, cards: Mapping[str, int]) -> None:
+def _check_fields(obj: object, path: str, seats: int, known: Mapping[str, int]) -> None:
     """Range checks by field name, for every step, action and outcome type (new ones included):
-    seats, market slots, stack indexes, card ids and non-negative counts."""
+    seats, market slots, stack indexes, card (or monster) ids and non-negative counts."""
     for name, _, _ in _fields(type(obj)):
         value = getattr(obj, name)
         at = _key(path, name)
@@ -597,10 +603,43 @@ def _check_fields(obj: object, path: str, seats: int, cards: Mapping[str, int]) 
             for i, attack in enumerate(value):
                 if not 0 <= attack <= MAX_DICE:
                     _fail(f"{at}[{i}]", f"an Attack result is 0 to {MAX_DICE}, got {attack}")
-        elif name == "card" and type(value) is str and value not in cards:
-            _fail(at, f"unknown card {_REPR.repr(value)}")
+        elif name == "card" and type(value) is str and value not in known:
+            _fail(at, f"no card or monster {_REPR.repr(value)} in the packs in play")
     if isinstance(obj, RollDice) and obj.count > MAX_DICE:
         _fail(_key(path, "count"), f"there are only {MAX_DICE} dice in the game")
+
+
+def _known_ids(config: GameConfig) -> dict[str, int]:
+    """How many copies of each card the packs in play hold, and the monster ids (as 0): what a
+    ``card`` field may name (an effect may belong to a monster)."""
+    known = dict.fromkeys((m.id for m in registry.monsters_of(config.packs)), 0)
+    known.update(Counter(registry.deck_cards(config.packs)))
+    return known
+
+
+def _check_counted(pairs: tuple[tuple[str, int], ...], path: str, what: str) -> None:
+    """A multiset of named things: sorted by name, each name once, counts of at least 1."""
+    for i, (name, count) in enumerate(pairs):
+        if i and not pairs[i - 1][0] < name:
+            _fail(f"{path}[{i}][0]", f"{what} are listed once per kind, sorted")
+        _check_at_least(count, f"{path}[{i}][1]", 1, f"a listed {what} count")
+
+
+def _check_seats_in(entries: Iterable[object], path: str, seats: int) -> None:
+    """Seats listed alone, or as the first item of each entry (``(seat, card)``)."""
+    for i, entry in enumerate(entries):
+        if type(entry) is int:
+            _check_seat(entry, f"{path}[{i}]", seats)
+        elif type(entry) is tuple and entry and type(entry[0]) is int:
+            _check_seat(entry[0], f"{path}[{i}][0]", seats)
+
+
+def _check_per_seat(values: tuple[int, ...], path: str, seats: int, what: str) -> None:
+    """A per-seat tally: empty, or one non-negative number per seat."""
+    if values and len(values) != seats:
+        _fail(path, f"{what} has one entry per seat ({seats}) or none, got {len(values)}")
+    for i, value in enumerate(values):
+        _check_at_least(value, f"{path}[{i}]", 0, what)
 
 
 def _check_winners(winners: tuple[int, ...] | None, path: str, seats: int) -> None:
@@ -612,7 +651,8 @@ def _check_state(state: GameState, path: str) -> None:
     config = state.config
     _check_config(config, f"{path}.config")
     seats = config.player_count
-    cards = Counter(registry.deck_cards(config.packs))
+    known = _known_ids(config)
+    cards = {card: count for card, count in known.items() if count}
     if state.rng is not None and not 0 <= state.rng < _RNG_LIMIT:
         _fail(f"{path}.rng", f"the generator state is a 64-bit value, got {state.rng}")
     if (state.rng is None) != (config.seed is None):
@@ -634,7 +674,12 @@ def _check_state(state: GameState, path: str) -> None:
     _check_seat(turn.seat, f"{path}.turn.seat", seats)
     _check_at_least(turn.number, f"{path}.turn.number", 0, "the turn number")
     _check_at_least(turn.rerolls_left, f"{path}.turn.rerolls_left", 0, "rerolls left")
-    _check_agenda(state, path, seats, cards)
+    _check_sorted(turn.marks, f"{path}.turn.marks", "turn marks")
+    _check_per_seat(turn.energy_gained, f"{path}.turn.energy_gained", seats, "energy gained")
+    _check_per_seat(turn.damage_dealt, f"{path}.turn.damage_dealt", seats, "damage dealt")
+    _check_seats_in(state.extra_turns, f"{path}.extra_turns", seats)
+    _check_seats_in(state.waiting, f"{path}.waiting", seats)
+    _check_agenda(state, path, seats, known)
     _check_winners(state.winners, f"{path}.winners", seats)
     if state.winners is not None:
         for i, seat in enumerate(state.winners):
@@ -658,6 +703,7 @@ def _check_monsters(state: GameState, path: str, seats: int) -> None:
         _check_at_least(m.vp, f"{at}.vp", 0, "Victory Points")
         _check_at_least(m.energy, f"{at}.energy", 0, "Energy")
         _check_sorted(m.trophies, f"{at}.trophies", "trophies")
+        _check_counted(m.tokens, f"{at}.tokens", "tokens")
         if m.eliminated:
             for name, empty in (("life", 0), ("location", None), ("cards", ())):
                 if getattr(m, name) != empty:
@@ -708,6 +754,7 @@ def _check_tiles(state: GameState, path: str) -> None:
                 face_up[stack.top] += 1
         _check_sorted(tiles.units, f"{at}.units", "units")
         _check_sorted(tiles.fresh_units, f"{at}.fresh_units", "units")
+        _check_sorted(tiles.markers, f"{at}.markers", "markers")
         units.update(tiles.units)
         units.update(tiles.fresh_units)
     pool = 0
@@ -775,12 +822,15 @@ def _check_cards(state: GameState, path: str, cards: Mapping[str, int]) -> None:
         _fail(path, f"{len(missing)} cards are nowhere, e.g. {missing[0]}")
 
 
-def _check_agenda(state: GameState, path: str, seats: int, cards: Mapping[str, int]) -> None:
+def _check_agenda(state: GameState, path: str, seats: int, known: Mapping[str, int]) -> None:
     tiles_pending: set[tuple[Borough, int]] = set()
     slots_pending: set[int] = set()
+    dice = state.turn.dice.total
     for i, step in enumerate(state.agenda):
         at = f"{path}.agenda[{i}]"
-        _check_fields(step, at, seats, cards)
+        _check_fields(step, at, seats, known)
+        if i and isinstance(step, _CONTINUATIONS):
+            _fail(at, f"only the bottom step of the agenda may be {step.KIND}")
         if isinstance(step, RevealTile):
             stack = state.boroughs[step.borough].stacks[step.stack]
             if (
@@ -798,34 +848,59 @@ def _check_agenda(state: GameState, path: str, seats: int, cards: Mapping[str, i
             not step.contenders or len(step.attacks) >= len(step.contenders)
         ):
             _fail(f"{at}.attacks", "some contender must still roll")
+        elif isinstance(step, RollDice):
+            dice += step.count
+            if dice > MAX_DICE:
+                _fail(_key(at, "count"), f"with the dice on the table, more than {MAX_DICE} dice")
     if state.winners is not None:
         if state.agenda:
             _fail(f"{path}.agenda", "a finished game has no pending steps")
         return
     if not state.agenda:
         _fail(f"{path}.agenda", "a game in progress has pending steps (or winners)")
+    if not isinstance(state.agenda[0], _CONTINUATIONS):
+        _fail(
+            f"{path}.agenda[0]",
+            "the bottom step of a game in progress leads to the next turn "
+            f"({', '.join(c.KIND for c in _CONTINUATIONS)})",
+        )
+    _check_top(state, f"{path}.agenda[{len(state.agenda) - 1}]")
+
+
+def _check_top(state: GameState, at: str) -> None:
+    """The step on top waits for a decision someone can take or for a chance outcome that can
+    happen, as after every :func:`kingofny.apply`."""
     top = state.agenda[-1]
-    at = f"{path}.agenda[{len(state.agenda) - 1}]"
     if isinstance(top, ChanceStep):
         if state.rng is not None:
             _fail(at, "a seeded game draws chance itself; it never waits at a chance step")
     elif isinstance(top, DecisionStep):
         if state.monsters[top.seat].eliminated:
-            _fail(f"{at}.seat", "an eliminated monster makes no decisions")
+            _fail(_key(at, "seat"), "an eliminated monster makes no decisions")
     else:
         _fail(at, f"the step on top must wait for a decision or a chance outcome, not {top.KIND}")
+    try:
+        options = len(
+            chance_outcomes(state) if isinstance(top, ChanceStep) else legal_actions(state)
+        )
+    except Exception as exc:
+        # The state passed every check above, so this is an engine bug or a gap in the checks;
+        # either way the caller must get a SerializationError, with the cause attached.
+        raise SerializationError(at, f"the engine cannot evaluate this step: {exc!r}") from exc
+    if not options:
+        _fail(at, f"nothing can happen at this {top.KIND} step, so the game could not go on")
 
 
 def _check_record(record: GameRecord, path: str) -> None:
     _check_config(record.config, f"{path}.config")
     seats = record.config.player_count
-    cards = Counter(registry.deck_cards(record.config.packs))
+    known = _known_ids(record.config)
     for i, event in enumerate(record.events):
         at = f"{path}.events[{i}]"
         if event.seat is not None:
             _check_seat(event.seat, f"{at}.seat", seats)
         _check_fields(
-            event.move, _key(at, "outcome" if event.seat is None else "action"), seats, cards
+            event.move, _key(at, "outcome" if event.seat is None else "action"), seats, known
         )
     _check_winners(record.winners, f"{path}.winners", seats)
 

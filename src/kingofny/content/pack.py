@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import attrs
 
+from kingofny.effects.api import Effect
 from kingofny.model.cards import CardSpec
 from kingofny.model.monster import MonsterSpec
 
@@ -29,5 +32,9 @@ class ContentPack:
     """Monsters the pack adds."""
     cards: tuple[CardSpec, ...] = ()
     """Cards the pack adds to the deck when the pack is in play."""
+    effects: Mapping[str, Effect] = attrs.field(factory=dict)
+    """The behaviour of the pack's cards and monsters, by id; ids without an entry have none.
+    Keys may also be token kinds (e.g. ``"web"``): that effect is in play for every monster
+    holding such tokens, and turn marks: in play for the turn's monster while the mark is set."""
     description: str = ""
     """One line about the pack."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
+from kingofny.effects.api import Effect
 from kingofny.model.cards import CardSpec
 from kingofny.model.monster import MonsterSpec
 from kingofny.plugins import Registry, load_installed
@@ -23,6 +24,11 @@ def installed() -> Registry:
 def card(card_id: str) -> CardSpec:
     """The spec of a card; KeyError if no installed pack declares it."""
     return installed().cards[card_id]
+
+
+def effect(key: str) -> Effect | None:
+    """The effect of a card, monster, token kind or mark, if it has one."""
+    return installed().effects.get(key)
 
 
 def has_card(card_id: str) -> bool:

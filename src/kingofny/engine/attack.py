@@ -1,35 +1,70 @@
-"""Attack and the flee decision (seed 000, *Attack*, *Controlling Manhattan*; rulings §3, §4)."""
+"""Attack and the flee decision (seed 000, *Attack*, *Controlling Manhattan*; rulings §3, §4),
+with the ATTACK_TARGETS, ATTACK_DAMAGE and AFTER_ATTACK effects."""
 
 from __future__ import annotations
 
+from kingofny.effects.api import Source
+from kingofny.effects.dispatch import owned
 from kingofny.engine.damage import deal_damage
 from kingofny.engine.ops import manhattan_occupants, push
 from kingofny.model.state import GameState
-from kingofny.model.steps import ChooseFlee
+from kingofny.model.steps import ApplyAttack, CardRoll, ChooseFlee
 
 
 def attack_targets(state: GameState, seat: int) -> tuple[int, ...]:
-    """From Manhattan, every monster outside it; from outside, every monster in Manhattan."""
+    """From Manhattan, every monster outside it; from outside, every monster in Manhattan; then
+    the attacker's ATTACK_TARGETS effects (Fireball)."""
     me = state.monsters[seat]
     inside = me.in_manhattan
-    return tuple(
+    targets = tuple(
         i
         for i, m in enumerate(state.monsters)
         if i != seat and not m.eliminated and m.location is not None and m.in_manhattan != inside
     )
+    for _, effect in owned(state, seat):
+        targets = effect.attack_targets(state, seat, targets)
+    return targets
 
 
 def resolve_attack(state: GameState, seat: int, count: int) -> GameState:
     """Each Attack deals 1 damage to every target, unless nobody was in Manhattan at the start of
-    the turn. Each damaged Manhattan monster that survives may then flee, the one on the 2–4
-    space deciding first (rulings §4, C2)."""
+    the turn (seed 000, *Attack*). ATTACK_DAMAGE effects change each target's share, in their
+    ``damage_order``; rolls they ask for (Antimatter Pellets) happen before the damage."""
     if count <= 0 or not state.turn.manhattan_was_occupied:
         return state
     targets = attack_targets(state, seat)
     if not targets:
         return state
-    state = deal_damage(state, {t: count for t in targets})
-    if state.monsters[seat].in_manhattan:
+    effects = sorted(owned(state, seat), key=lambda item: item[1].damage_order)
+    damage: list[tuple[int, int]] = []
+    rolls: list[CardRoll] = []
+    for target in targets:
+        amount = count
+        for _, effect in effects:
+            amount = effect.attack_damage(state, seat, target, amount)
+        damage.append((target, amount))
+        for _, effect in effects:
+            roll = effect.attack_roll(state, seat, target, amount)
+            if roll is not None:
+                rolls.append(roll)
+    step = ApplyAttack(seat, tuple(damage))
+    if rolls:
+        return push(state, *rolls, step)
+    return apply_attack(state, step)
+
+
+def apply_attack(state: GameState, step: ApplyAttack) -> GameState:
+    """Deal the damage, tell AFTER_ATTACK effects, then each damaged Manhattan monster that
+    survives may flee, the one on the 2–4 space deciding first (rulings §4, C2)."""
+    seat = step.attacker
+    state, taken = deal_damage(state, dict(step.damage), Source.ATTACK, dealer=seat)
+    if not taken:
         return state
-    fleeing = [t for t in manhattan_occupants(state) if t in targets]
+    if not state.monsters[seat].eliminated:
+        for _, effect in owned(state, seat):
+            state = effect.after_attack(state, seat, taken)
+    for target, amount in taken.items():
+        for _, effect in owned(state, target):
+            state = effect.after_attacked(state, target, seat, amount)
+    fleeing = [t for t in manhattan_occupants(state) if t in taken]
     return push(state, *(ChooseFlee(t, attacker=seat) for t in fleeing))

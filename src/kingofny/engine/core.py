@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any, Union
 
-from kingofny.engine import chance, movement, resolution, rolling, shop, turn
+from kingofny.engine import attack, cards, chance, movement, resolution, rolling, shop, turn
 from kingofny.engine.destruction import destroy_act, destroy_legal
 from kingofny.engine.ops import evolve
 from kingofny.engine.setup import (
@@ -23,11 +23,14 @@ from kingofny.engine.setup import (
     roll_off_resolve,
 )
 from kingofny.errors import ConfigError, IllegalActionError
-from kingofny.model.actions import Action
+from kingofny.model.actions import Action, UseCard
 from kingofny.model.outcomes import Outcome
 from kingofny.model.state import GameConfig, GameState
 from kingofny.model.steps import (
+    ApplyAttack,
     BeginResolution,
+    CardChoice,
+    CardRoll,
     ChanceStep,
     ChooseFace,
     ChooseFlee,
@@ -66,6 +69,7 @@ DECISIONS: dict[type[Step], tuple[_Legal, _Act]] = {
     ChooseMove: (movement.choose_move_legal, movement.choose_move_act),
     LeaveManhattan: (movement.leave_legal, movement.leave_act),
     Shop: (shop.shop_legal, shop.shop_act),
+    CardChoice: (cards.choice_legal, cards.choice_act),
 }
 """Decision steps: (legal actions, apply an action)."""
 
@@ -74,7 +78,8 @@ FAST_CHECKS: dict[type[Step], _Check] = {ChooseReroll: rolling.reroll_check}
 
 INTERNAL: dict[type[Step], _Run] = {
     StartTurn: turn.start_turn,
-    BeginResolution: rolling.begin_resolution,
+    BeginResolution: resolution.begin_resolution,
+    ApplyAttack: attack.apply_attack,
     MovePhase: movement.run_move_phase,
     EndTurn: turn.end_turn,
 }
@@ -85,6 +90,7 @@ CHANCE: dict[type[Step], _Resolve] = {
     RevealCard: shop.reveal_card_resolve,
     RollOff: roll_off_resolve,
     RollDice: rolling.roll_resolve,
+    CardRoll: cards.card_roll_resolve,
 }
 """Chance steps: apply an outcome."""
 
@@ -135,7 +141,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
         return ()
     top = state.agenda[-1]
     entry = DECISIONS.get(type(top))
-    result = entry[0](state, top) if entry is not None else ()
+    result = entry[0](state, top) + cards.any_time(state, top) if entry is not None else ()
     _last_legal = (state, result)
     return result
 
@@ -171,6 +177,10 @@ def apply_logged(state: GameState, move: Move, drawn: list[Outcome] | None) -> G
         return advance(CHANCE[type(top)](rest, top, move), drawn)
     if not isinstance(move, Action):
         raise IllegalActionError(f"seat {state.current_player} must decide; got {move!r}")
+    if isinstance(move, UseCard) and not isinstance(top, CardChoice):
+        if move not in legal_actions(state):
+            raise IllegalActionError(f"{move} is not offered to seat {state.current_player} now")
+        return advance(cards.use(state, top, move), drawn)
     act = DECISIONS[type(top)][1]
     check = FAST_CHECKS.get(type(top))
     ok = check(state, top, move) if check is not None else move in legal_actions(state)
@@ -215,6 +225,8 @@ def advance(state: GameState, drawn: list[Outcome] | None = None) -> GameState:
             state = evolve(state, agenda=state.agenda[:-1])
             continue
         options = legal(state, top)
+        if options:
+            options += cards.any_time(state, top)
         if len(options) > 1:
             _last_legal = (state, options)
             return state

@@ -1,37 +1,67 @@
-"""Damage and elimination (seed 000, *Attack* and *End of the Game*; rulings §2, §11)."""
+"""Damage and elimination (seed 000, *Attack* and *End of the Game*; rulings §2, §11), with the
+DAMAGE_TAKEN effects."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
+from kingofny.effects.api import Source
+from kingofny.effects.dispatch import owned
 from kingofny.engine.manhattan import settle_manhattan
-from kingofny.engine.ops import evolve, set_monster
+from kingofny.engine.ops import evolve, set_monster, set_turn
 from kingofny.model.state import GameState
 from kingofny.model.steps import DecisionStep, EndTurn, RevealCard, RevealTile
 
 
-def deal_damage(state: GameState, damage: Mapping[int, int]) -> GameState:
+def deal_damage(
+    state: GameState,
+    damage: Mapping[int, int],
+    source: Source,
+    dealer: int | None = None,
+) -> tuple[GameState, dict[int, int]]:
     """Apply one damaging event to several monsters at once, then check eliminations.
 
-    All targets lose life together before anyone is checked, which is how every monster can be
-    eliminated by the same event (rulings §2, *Multi-target effects*).
+    Each target's DAMAGE_TAKEN effects may reduce its share first. All targets lose life
+    together before anyone is checked, which is how every monster can be eliminated by the same
+    event (rulings §2, *Multi-target effects*). Returns the new state and the damage actually
+    taken by each seat (only amounts above 0).
     """
-    hurt = False
+    taken: dict[int, int] = {}
     for seat, amount in damage.items():
         m = state.monsters[seat]
         if amount <= 0 or m.eliminated:
             continue
+        for _, effect in owned(state, seat):
+            amount = effect.damage_taken(state, seat, amount, source)
+        if amount <= 0:
+            continue
         state = set_monster(state, seat, evolve(m, life=m.life - amount))
-        hurt = True
-    return check_eliminations(state) if hurt else state
+        taken[seat] = amount
+    if not taken:
+        return state, taken
+    if dealer is not None and dealer == state.turn.seat:
+        dealt = list(state.turn.damage_dealt or (0,) * len(state.monsters))
+        for seat, amount in taken.items():
+            dealt[seat] += amount
+        state = set_turn(state, damage_dealt=tuple(dealt))
+    state = check_eliminations(state)
+    for seat, amount in taken.items():
+        if not state.monsters[seat].eliminated:
+            for _, effect in owned(state, seat):
+                state = effect.after_damaged(state, seat, amount, source)
+    if dealer is not None and not state.monsters[dealer].eliminated:
+        for _, effect in owned(state, dealer):
+            state = effect.after_damage_dealt(state, dealer, taken)
+    return state, taken
 
 
 def check_eliminations(state: GameState) -> GameState:
     """Eliminate every monster at 0 Life or less.
 
-    An eliminated monster leaves the board, its cards go to the discard pile and its goal cards
-    return to the supply (rulings §11). If the turn's monster is eliminated its turn ends at
-    once (rulings C3). Manhattan is then settled (seed 000, *Advanced Rule*).
+    An eliminated monster leaves the board, its cards go to the discard pile, its goal cards
+    return to the supply, and its tokens, waiting effects and extra turns are gone (rulings
+    §11). If the turn's monster is eliminated its turn ends at once (rulings C3). Manhattan is
+    then settled (seed 000, *Advanced Rule*).
     """
     dead = [i for i, m in enumerate(state.monsters) if not m.eliminated and m.life <= 0]
     if not dead:
@@ -42,13 +72,20 @@ def check_eliminations(state: GameState) -> GameState:
         m = state.monsters[seat]
         discard.extend(m.cards)
         state = set_monster(
-            state, seat, evolve(m, life=0, location=None, cards=(), eliminated=True)
+            state, seat, evolve(m, life=0, location=None, cards=(), tokens=(), eliminated=True)
         )
         if superstar == seat:
             superstar = None
         if statue == seat:
             statue = None
-    state = evolve(state, discard=tuple(sorted(discard)), superstar=superstar, statue=statue)
+    state = evolve(
+        state,
+        discard=tuple(sorted(discard)),
+        superstar=superstar,
+        statue=statue,
+        waiting=tuple(w for w in state.waiting if w[0] not in dead),
+        extra_turns=tuple(x for x in state.extra_turns if x[0] not in dead),
+    )
     if state.turn.seat in dead and state.turn.number > 0:
         state = _end_turn_now(state)
     return settle_manhattan(state)

@@ -1,52 +1,98 @@
-"""Destruction of buildings and units (seed 000, *Destruction*; rulings §8, D1, D2)."""
+"""Destruction of buildings and units (seed 000, *Destruction*; rulings §8, D1, D2), with the
+DESTRUCTION_RULES and TILE_DESTROYED effects."""
 
 from __future__ import annotations
 
-from kingofny.engine.ops import evolve, gain, push, set_borough, set_monster, set_turn
-from kingofny.model.actions import Action, DestroyBuilding, DestroyUnit
-from kingofny.model.city import Borough, BoroughState, Reward, Stack
+from kingofny.effects.dispatch import owned
+from kingofny.engine.economy import gain_energy, gain_vp, heal, spend_energy
+from kingofny.engine.ops import evolve, push, set_borough, set_monster, set_turn
+from kingofny.model.actions import Action, DestroyBuilding, DestroyUnit, Pass
+from kingofny.model.city import Borough, Building, Reward, Stack, UnitKind
 from kingofny.model.state import GameState
 from kingofny.model.steps import Destroy, RevealTile
 
+_PASS = Pass()
+SEISMIC = "any"
+"""Reach tag: any tile, paying 1 Energy per Destruction point (Seismic Ray)."""
+JETS = "jets"
+"""Reach tag: Jets only, at no extra cost (Sharp Shooter)."""
+
 
 def resolve_destruction(state: GameState, seat: int, count: int) -> GameState:
-    """Start spending ``count`` Destruction points in the monster's borough."""
+    """Start spending ``count`` Destruction points."""
     return push(state, Destroy(seat, count)) if count > 0 else state
 
 
-def _here(state: GameState, seat: int) -> Borough:
-    where = state.monsters[seat].location
-    assert where is not None
-    return where.borough
+def durability(state: GameState, seat: int, tile: Building | UnitKind) -> int:
+    """Destruction ``seat`` needs for ``tile``, after its effects (Can Opener, Long Neck)."""
+    value = tile.durability
+    for _, effect in owned(state, seat):
+        value = effect.durability(state, seat, tile, value)
+    return value
+
+
+def _options(
+    state: GameState, seat: int, borough: Borough, points: int, tag: str, units_only: bool
+) -> list[Action]:
+    tiles = state.boroughs[borough]
+    energy = state.monsters[seat].energy
+    options: list[Action] = []
+    if not units_only and tag != JETS:
+        for i, stack in enumerate(tiles.stacks):
+            if stack.top is not None:
+                need = durability(state, seat, stack.top)
+                if need <= points and (tag != SEISMIC or need <= energy):
+                    options.append(DestroyBuilding(borough, i))
+    for unit in sorted(set(tiles.units)):
+        if tag == JETS and unit is not UnitKind.JET:
+            continue
+        need = durability(state, seat, unit)
+        if need <= points and (tag != SEISMIC or need <= energy):
+            options.append(DestroyUnit(borough, unit))
+    return options
 
 
 def destroy_legal(state: GameState, step: Destroy) -> tuple[Action, ...]:
-    """Every tile of your borough the remaining points can destroy: the top building of each
-    stack and the units that did not appear this turn. While one exists you must destroy
-    something, but you choose what (rulings D1); when none does, the leftover points are lost."""
-    if state.monsters[step.seat].eliminated:
+    """Tiles the remaining points can destroy. In your borough: the top building of each stack
+    and the units that did not appear this turn; while one exists you must destroy something,
+    but you choose what (rulings D1). Tiles elsewhere (Seismic Ray, Sharp Shooter) are optional.
+    When nothing is left to destroy, the leftover points are lost."""
+    seat = step.seat
+    m = state.monsters[seat]
+    if m.eliminated or m.location is None:
         return ()
-    here = _here(state, step.seat)
-    tiles = state.boroughs[here]
-    options: list[Action] = [
-        DestroyBuilding(here, i)
-        for i, stack in enumerate(tiles.stacks)
-        if stack.top is not None and stack.top.durability <= step.points
-    ]
-    options.extend(
-        DestroyUnit(here, unit)
-        for unit in sorted(set(tiles.units))
-        if unit.durability <= step.points
-    )
+    effects = owned(state, seat)
+    units_only = any(e.only_units(state, seat) for _, e in effects)
+    here = m.location.borough
+    options = _options(state, seat, here, step.points, "", units_only)
+    forced = bool(options)
+    reach: dict[Borough, str] = {}
+    for _, effect in effects:
+        for borough, tag in effect.reach(state, seat):
+            if borough is not here and reach.get(borough) != JETS:
+                reach[borough] = tag if tag in (SEISMIC, JETS) else SEISMIC
+    for borough in sorted(reach):
+        options.extend(_options(state, seat, borough, step.points, reach[borough], units_only))
+    if options and not forced:
+        options.append(_PASS)
     return tuple(options)
 
 
 def _reward(state: GameState, seat: int, reward: Reward, amount: int) -> GameState:
     if reward is Reward.VP:
-        return gain(state, seat, vp=amount)
+        return gain_vp(state, seat, amount)
     if reward is Reward.ENERGY:
-        return gain(state, seat, energy=amount)
-    return gain(state, seat, life=amount)
+        return gain_energy(state, seat, amount)
+    return heal(state, seat, amount)
+
+
+def _pay_for_reach(state: GameState, seat: int, borough: Borough, need: int) -> GameState:
+    """Destroying outside your borough costs 1 Energy per point unless the tile is a Jet that
+    Sharp Shooter reaches (rulings §16)."""
+    here = state.monsters[seat].location
+    if here is None or here.borough is borough:
+        return state
+    return spend_energy(state, seat, need)
 
 
 def destroy_act(state: GameState, step: Destroy, action: Action) -> GameState:
@@ -54,33 +100,51 @@ def destroy_act(state: GameState, step: Destroy, action: Action) -> GameState:
 
     A building pays its reward, flips to its unit (which cannot be destroyed this turn), and the
     building below is revealed as a chance event. A unit pays its reward and goes to the
-    destroyer (seed 000, *Tile Description*).
+    destroyer (seed 000, *Tile Description*). Then TILE_DESTROYED effects act.
     """
     seat = step.seat
+    if isinstance(action, Pass):
+        return state
     if isinstance(action, DestroyBuilding):
         tiles = state.boroughs[action.borough]
         stack = tiles.stacks[action.stack]
         target = stack.top
         assert target is not None
+        need = durability(state, seat, target)
         stacks = list(tiles.stacks)
         stacks[action.stack] = Stack(None, stack.hidden)
-        fresh = tuple(sorted(tiles.fresh_units + (target.unit,)))
-        state = set_borough(state, action.borough, BoroughState(tuple(stacks), tiles.units, fresh))
-        state = set_turn(state, destroyed_buildings=state.turn.destroyed_buildings + (target,))
+        fresh = tuple(sorted((*tiles.fresh_units, target.unit)))
+        state = set_borough(
+            state, action.borough, evolve(tiles, stacks=tuple(stacks), fresh_units=fresh)
+        )
+        state = set_turn(state, destroyed_buildings=(*state.turn.destroyed_buildings, target))
+        state = _pay_for_reach(state, seat, action.borough, need)
         state = _reward(state, seat, *target.reward)
-        state = push(state, Destroy(seat, step.points - target.durability))
+        state = push(state, Destroy(seat, step.points - need))
         if stack.hidden:
             state = push(state, RevealTile(action.borough, action.stack))
-        return state
-    assert isinstance(action, DestroyUnit)
-    tiles = state.boroughs[action.borough]
-    units = list(tiles.units)
-    units.remove(action.unit)
-    state = set_borough(
-        state, action.borough, BoroughState(tiles.stacks, tuple(units), tiles.fresh_units)
-    )
-    m = state.monsters[seat]
-    state = set_monster(state, seat, evolve(m, trophies=tuple(sorted(m.trophies + (action.unit,)))))
-    state = set_turn(state, destroyed_units=state.turn.destroyed_units + (action.unit,))
-    state = _reward(state, seat, *action.unit.reward)
-    return push(state, Destroy(seat, step.points - action.unit.durability))
+        tile: Building | UnitKind = target
+    else:
+        assert isinstance(action, DestroyUnit)
+        tiles = state.boroughs[action.borough]
+        need = durability(state, seat, action.unit)
+        units = list(tiles.units)
+        units.remove(action.unit)
+        state = set_borough(state, action.borough, evolve(tiles, units=tuple(units)))
+        m = state.monsters[seat]
+        state = set_monster(
+            state, seat, evolve(m, trophies=tuple(sorted((*m.trophies, action.unit))))
+        )
+        state = set_turn(state, destroyed_units=(*state.turn.destroyed_units, action.unit))
+        if action.unit is not UnitKind.JET or not _jets_free(state, seat):
+            state = _pay_for_reach(state, seat, action.borough, need)
+        state = _reward(state, seat, *action.unit.reward)
+        state = push(state, Destroy(seat, step.points - need))
+        tile = action.unit
+    for _, effect in owned(state, seat):
+        state = effect.on_destroy(state, seat, tile)
+    return state
+
+
+def _jets_free(state: GameState, seat: int) -> bool:
+    return any(tag == JETS for _, e in owned(state, seat) for _, tag in e.reach(state, seat))

@@ -1,9 +1,12 @@
 """The goal cards: Superstar and the Statue of Liberty (seed 000, *Celebrity*, *Ouch!*, *Statue
-of Liberty*, *Superstar*; rulings C4, §9, §10)."""
+of Liberty*, *Superstar*; rulings C4, §9, §10), with the GOAL_CHANGE effects."""
 
 from __future__ import annotations
 
-from kingofny.engine.ops import evolve, gain
+from kingofny.effects.api import Goal
+from kingofny.effects.dispatch import in_play
+from kingofny.engine.economy import gain_vp
+from kingofny.engine.ops import evolve
 from kingofny.model.state import GameState
 
 SUPERSTAR_THRESHOLD = 3
@@ -14,14 +17,31 @@ STATUE_VP = 3
 """VP the Statue of Liberty is worth to its holder."""
 
 
+def superstar_threshold(state: GameState, taker: int) -> int:
+    """Celebrity ``taker`` needs to take Superstar (4 from a Diva owner)."""
+    value = SUPERSTAR_THRESHOLD
+    for owner, _, effect in in_play(state):
+        value = effect.superstar_threshold(state, owner, taker, value)
+    return value
+
+
+def _taken(state: GameState, goal: Goal, taker: int, previous: int | None) -> GameState:
+    for owner, _, effect in in_play(state):
+        state = effect.on_goal_taken(state, owner, goal, taker, previous)
+    return state
+
+
 def resolve_celebrity(state: GameState, seat: int, count: int) -> GameState:
     """Celebrity: the holder of Superstar scores 1 VP per Celebrity; anyone else rolling three or
-    more takes Superstar and scores 1 VP plus 1 per Celebrity beyond the third (rulings C4)."""
+    more takes Superstar and scores 1 VP plus 1 per Celebrity beyond the third (rulings C4;
+    with Diva, the threshold rises but the formula counts from three, rulings D8)."""
     if state.superstar == seat:
-        return gain(state, seat, vp=count)
-    if count >= SUPERSTAR_THRESHOLD:
+        return gain_vp(state, seat, count)
+    if count >= superstar_threshold(state, seat):
+        previous = state.superstar
         state = evolve(state, superstar=seat)
-        return gain(state, seat, vp=1 + count - SUPERSTAR_THRESHOLD)
+        state = gain_vp(state, seat, 1 + count - SUPERSTAR_THRESHOLD)
+        return _taken(state, Goal.SUPERSTAR, seat, previous)
     return state
 
 
@@ -32,6 +52,7 @@ def take_statue(state: GameState, seat: int) -> GameState:
     if holder == seat:
         return state
     if holder is not None:
-        state = gain(state, holder, vp=-STATUE_VP)
+        state = gain_vp(state, holder, -STATUE_VP)
     state = evolve(state, statue=seat)
-    return gain(state, seat, vp=STATUE_VP)
+    state = gain_vp(state, seat, STATUE_VP)
+    return _taken(state, Goal.STATUE, seat, holder)

@@ -3,7 +3,9 @@ Manhattan* and *Advanced Rule*; rulings C1, C2)."""
 
 from __future__ import annotations
 
-from kingofny.engine.ops import gain, manhattan_occupants, move_monster, on_track, push
+from kingofny.effects.dispatch import owned
+from kingofny.engine.economy import gain_vp
+from kingofny.engine.ops import manhattan_occupants, move_monster, on_track, push
 from kingofny.model.city import Borough, Track, Zone, location
 from kingofny.model.state import GameState
 from kingofny.model.steps import LeaveManhattan
@@ -34,7 +36,15 @@ def enter(state: GameState, seat: int) -> GameState:
     stands on a 2–4 space, then on the 5–6 space; it gains 1 VP (rulings C1, C2)."""
     track = Track.MAIN if on_track(state, Track.MAIN) is None else Track.SECOND
     state = move_monster(state, seat, location(Borough.MANHATTAN, Zone.LOWER, track))
-    return gain(state, seat, vp=ENTRY_VP)
+    state = gain_vp(state, seat, ENTRY_VP)
+    return entered(state, seat, Borough.MANHATTAN)
+
+
+def entered(state: GameState, seat: int, borough: Borough) -> GameState:
+    """ENTER_BOROUGH effects of ``seat`` after it entered ``borough``."""
+    for _, effect in owned(state, seat):
+        state = effect.on_enter(state, seat, borough)
+    return state
 
 
 def advance(state: GameState, seat: int) -> GameState:

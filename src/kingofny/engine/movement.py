@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
+from kingofny.effects.dispatch import in_market
 from kingofny.engine import manhattan
+from kingofny.engine.economy import spend_energy
 from kingofny.engine.ops import manhattan_occupants, monsters_in, move_monster, push
 from kingofny.model.actions import Action, Flee, MoveTo, PlaceMonster, StayInManhattan, StayPut
 from kingofny.model.city import OUTER_BOROUGHS, OUTER_CAPACITY, Borough, location
@@ -16,6 +18,20 @@ def open_boroughs(state: GameState, exclude: Borough | None = None) -> tuple[Bor
     return tuple(
         b for b in OUTER_BOROUGHS if b is not exclude and monsters_in(state, b) < OUTER_CAPACITY
     )
+
+
+def move_cost(state: GameState, seat: int) -> int:
+    """Energy a voluntary move costs ``seat`` now (New York Marathon in the market)."""
+    return sum(e.market_move_cost(state, seat) for _, e in in_market(state))
+
+
+def voluntary_move(state: GameState, seat: int, borough: Borough) -> GameState:
+    """``seat`` chooses to move to an outer borough: it pays what the market charges, and its
+    ENTER_BOROUGH effects act; a 5–6 monster left alone in Manhattan slides to 2–4."""
+    state = spend_energy(state, seat, move_cost(state, seat))
+    state = move_monster(state, seat, location(borough))
+    state = manhattan.settle_manhattan(state)
+    return manhattan.entered(state, seat, borough)
 
 
 # -- setup placement ---------------------------------------------------------------------------
@@ -60,15 +76,17 @@ def run_move_phase(state: GameState, step: MovePhase) -> GameState:
 
 def choose_move_legal(state: GameState, step: ChooseMove) -> tuple[Action, ...]:
     """Stay, or move to another outer borough with room (no adjacency needed; rulings §5)."""
-    here = state.monsters[step.seat].location
-    current = here.borough if here is not None else None
+    m = state.monsters[step.seat]
+    current = m.location.borough if m.location is not None else None
+    if m.energy < move_cost(state, step.seat):
+        return (_STAY,)
     return (_STAY,) + tuple(_MOVE[b] for b in open_boroughs(state, exclude=current))
 
 
 def choose_move_act(state: GameState, step: ChooseMove, action: Action) -> GameState:
     """Move, or stay."""
     if isinstance(action, MoveTo):
-        return move_monster(state, step.seat, location(action.borough))
+        return voluntary_move(state, step.seat, action.borough)
     return state
 
 
@@ -80,14 +98,15 @@ def flee_legal(state: GameState, step: ChooseFlee) -> tuple[Action, ...]:
     m = state.monsters[step.seat]
     if not m.in_manhattan:
         return ()
+    if m.energy < move_cost(state, step.seat):
+        return (_STAY_IN_MANHATTAN,)
     return (_STAY_IN_MANHATTAN,) + tuple(_FLEE[b] for b in open_boroughs(state))
 
 
 def flee_act(state: GameState, step: ChooseFlee, action: Action) -> GameState:
-    """Leave Manhattan for the chosen borough; a 5–6 monster left alone slides to 2–4."""
+    """Leave Manhattan for the chosen borough (a voluntary move: rulings §4)."""
     if isinstance(action, Flee):
-        state = move_monster(state, step.seat, location(action.borough))
-        return manhattan.settle_manhattan(state)
+        return voluntary_move(state, step.seat, action.borough)
     return state
 
 
@@ -106,4 +125,5 @@ def leave_act(state: GameState, step: LeaveManhattan, action: Action) -> GameSta
     """Move to the chosen borough."""
     assert isinstance(action, MoveTo)
     state = move_monster(state, step.seat, location(action.borough))
-    return manhattan.settle_manhattan(state)
+    state = manhattan.settle_manhattan(state)
+    return manhattan.entered(state, step.seat, action.borough)

@@ -65,20 +65,16 @@ def push(state: GameState, *steps: Step) -> GameState:
     return evolve(state, agenda=state.agenda + steps[::-1])
 
 
-def max_life(state: GameState, seat: int) -> int:
-    """The most Life Points the monster may have."""
-    return MAX_LIFE
-
-
 def gain(state: GameState, seat: int, *, vp: int = 0, energy: int = 0, life: int = 0) -> GameState:
     """The monster gains (or, with negative amounts, loses) VP and Energy and heals ``life``.
 
-    VP and Energy never go below 0 (rulings §10, VP floor); healing never exceeds the maximum.
+    A raw update with no effects consulted: VP and Energy never go below 0 (rulings D34) and
+    healing stops at 10. Rules code uses :mod:`kingofny.engine.economy`, which applies effects.
     """
     m = state.monsters[seat]
     new_life = m.life
     if life:
-        new_life = min(max_life(state, seat), m.life + life)
+        new_life = min(MAX_LIFE, m.life + life)
     return set_monster(
         state,
         seat,

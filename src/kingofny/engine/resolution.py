@@ -1,33 +1,37 @@
 """Resolving the dice, one face type at a time in the order the player picks (seed 000,
-*Resolve the Dice*, *Dice Effects*; rulings §2)."""
+*Resolve the Dice*, *Dice Effects*; rulings §2), with the RESULT_MODIFY, RESOLUTION_START and
+FACE_CONVERSION effects."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from kingofny.effects.api import Context
+from kingofny.effects.dispatch import owned
 from kingofny.engine.army import resolve_ouch
 from kingofny.engine.attack import resolve_attack
 from kingofny.engine.destruction import resolve_destruction
+from kingofny.engine.economy import gain_energy, heal
 from kingofny.engine.goals import resolve_celebrity
-from kingofny.engine.ops import gain, push, set_turn
-from kingofny.model.actions import Action, ResolveFace
+from kingofny.engine.ops import push, set_turn
+from kingofny.model.actions import Action, ResolveFace, UseCard
 from kingofny.model.dice import Face
 from kingofny.model.state import GameState
-from kingofny.model.steps import ChooseFace
+from kingofny.model.steps import BeginResolution, ChooseFace
 
 _RESOLVE = {face: ResolveFace(face) for face in Face}
 
 
 def resolve_energy(state: GameState, seat: int, count: int) -> GameState:
     """1 Energy cube per Energy rolled."""
-    return gain(state, seat, energy=count)
+    return gain_energy(state, seat, count, dice=True)
 
 
 def resolve_heal(state: GameState, seat: int, count: int) -> GameState:
     """Heal 1 per Heal rolled, up to the maximum, unless you are in Manhattan."""
     if state.monsters[seat].in_manhattan:
         return state
-    return gain(state, seat, life=count)
+    return heal(state, seat, count)
 
 
 FACE_RESOLVERS: dict[Face, Callable[[GameState, int, int], GameState]] = {
@@ -41,9 +45,31 @@ FACE_RESOLVERS: dict[Face, Callable[[GameState, int, int], GameState]] = {
 """How each face type resolves: ``resolver(state, seat, count) -> state``."""
 
 
+def begin_resolution(state: GameState, step: BeginResolution) -> GameState:
+    """The final result is set aside for resolution, after RESULT_MODIFY effects added their
+    symbols (they join their type's group, rulings §2); then RESOLUTION_START effects act."""
+    seat = state.turn.seat
+    effects = owned(state, seat)
+    dice = state.turn.dice
+    for _, effect in effects:
+        dice = effect.modify_result(state, seat, dice)
+    state = set_turn(state, rolled=state.turn.dice, unresolved=dice)
+    if dice.total:
+        state = push(state, ChooseFace(seat))
+    for _, effect in effects:
+        state = effect.on_resolution_start(state, seat)
+    return state
+
+
 def choose_face_legal(state: GameState, step: ChooseFace) -> tuple[Action, ...]:
-    """Any face type among the unresolved dice."""
-    return tuple(_RESOLVE[f] for f in state.turn.unresolved.faces_present())
+    """Any face type among the unresolved dice, and the owner's face conversions."""
+    faces = tuple(_RESOLVE[f] for f in state.turn.unresolved.faces_present())
+    uses = tuple(
+        UseCard(key, option)
+        for key, effect in owned(state, step.seat)
+        for option in effect.offers(state, step.seat, Context.RESOLVE)
+    )
+    return faces + uses
 
 
 def choose_face_act(state: GameState, step: ChooseFace, action: Action) -> GameState:

@@ -1,15 +1,18 @@
-"""Rolling: the first roll and up to two rerolls of any dice (seed 000, *Roll the Dice*)."""
+"""Rolling: the first roll and up to two rerolls of any dice (seed 000, *Roll the Dice*), with
+the REROLL_RULES effects."""
 
 from __future__ import annotations
 
 import functools
 
+from kingofny.effects.dispatch import in_play
+from kingofny.engine.economy import spend_energy
 from kingofny.engine.ops import evolve, push, set_turn
 from kingofny.model.actions import Action, Reroll, StopRolling
 from kingofny.model.dice import Dice, sub_multisets
 from kingofny.model.outcomes import DiceRoll, Outcome
 from kingofny.model.state import GameState
-from kingofny.model.steps import BeginResolution, ChooseFace, ChooseReroll, RollDice
+from kingofny.model.steps import ChooseReroll, RollDice
 
 _STOP = StopRolling()
 
@@ -29,39 +32,57 @@ def _reroll_actions(dice: Dice) -> tuple[Action, ...]:
     return (_STOP,) + tuple(Reroll(sub) for sub in sub_multisets(dice))
 
 
+def reroll_cost(state: GameState, seat: int, dice: Dice) -> int:
+    """Energy ``seat`` must pay to reroll ``dice`` (Curse tokens)."""
+    return sum(e.reroll_cost(state, owner, seat, dice) for owner, _, e in in_play(state))
+
+
 def reroll_legal(state: GameState, step: ChooseReroll) -> tuple[Action, ...]:
-    """Stop, or reroll any non-empty multiset of the dice showing."""
+    """Stop, or reroll any non-empty multiset of the dice showing; effects may lock faces, charge
+    for rerolls, or forbid stopping while rerolls remain (Jinx Aura)."""
     if state.turn.rerolls_left <= 0:
         return ()
-    return _reroll_actions(state.turn.dice)
+    base = _reroll_actions(state.turn.dice)
+    effects = in_play(state)
+    if not effects:
+        return base
+    seat = step.seat
+    locked = frozenset().union(*(e.locked_faces(state, o, seat) for o, _, e in effects))
+    energy = state.monsters[seat].energy
+    options = tuple(
+        a
+        for a in base[1:]
+        if isinstance(a, Reroll)
+        and not any(a.dice[f] for f in locked)
+        and reroll_cost(state, seat, a.dice) <= energy
+    )
+    if options and any(e.must_reroll(state, o, seat) for o, _, e in effects):
+        return options
+    return (_STOP, *options)
 
 
 def reroll_check(state: GameState, step: ChooseReroll, action: Action) -> bool:
-    """Constant-time legality check for reroll decisions (the widest decision of a turn)."""
-    if isinstance(action, StopRolling):
-        return True
-    return (
-        isinstance(action, Reroll)
-        and state.turn.rerolls_left > 0
-        and action.dice.total > 0
-        and state.turn.dice.contains(action.dice)
-    )
+    """Legality check for reroll decisions (the widest decision of a turn), constant-time when
+    no effect is in play."""
+    if not in_play(state):
+        if isinstance(action, StopRolling):
+            return True
+        return (
+            isinstance(action, Reroll)
+            and state.turn.rerolls_left > 0
+            and action.dice.total > 0
+            and state.turn.dice.contains(action.dice)
+        )
+    return action in reroll_legal(state, step)
 
 
 def reroll_act(state: GameState, step: ChooseReroll, action: Action) -> GameState:
-    """Take the chosen dice off the table and roll them again."""
+    """Take the chosen dice off the table (paying what effects charge) and roll them again."""
     if isinstance(action, Reroll):
+        state = spend_energy(state, step.seat, reroll_cost(state, step.seat, action.dice))
         turn = state.turn
         state = set_turn(
             state, dice=turn.dice.minus(action.dice), rerolls_left=turn.rerolls_left - 1
         )
         return push(state, RollDice(action.dice.total))
-    return state
-
-
-def begin_resolution(state: GameState, step: BeginResolution) -> GameState:
-    """The final result is set aside for resolution, one face type at a time."""
-    state = set_turn(state, unresolved=state.turn.dice)
-    if state.turn.dice.total:
-        return push(state, ChooseFace(state.turn.seat))
     return state

@@ -119,9 +119,7 @@ def reveal_tile_resolve(state: GameState, step: RevealTile, outcome: Outcome) ->
         if c > 1 or b != outcome.building
     )
     state = evolve(state, hidden_tiles=pool)
-    return set_borough(
-        state, step.borough, BoroughState(tuple(stacks), tiles.units, tiles.fresh_units)
-    )
+    return set_borough(state, step.borough, evolve(tiles, stacks=tuple(stacks)))
 
 
 def roll_off_resolve(state: GameState, step: RollOff, outcome: Outcome) -> GameState:

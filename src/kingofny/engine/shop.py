@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from kingofny.content import registry
+from kingofny.effects.api import Context
+from kingofny.effects.dispatch import owned
 from kingofny.engine.ops import evolve, push, set_monster
-from kingofny.model.actions import Action, Buy, EndBuying, Sweep
+from kingofny.model.actions import Action, Buy, EndBuying, Sweep, UseCard
 from kingofny.model.cards import BuyCondition, CardKind
 from kingofny.model.city import UnitKind
 from kingofny.model.outcomes import CardDraw, Outcome
@@ -52,6 +54,11 @@ def shop_legal(state: GameState, step: Shop) -> tuple[Action, ...]:
     ]
     if m.energy >= SWEEP_COST:
         options.append(_SWEEP)
+    options.extend(
+        UseCard(key, option)
+        for key, effect in owned(state, step.seat)
+        for option in effect.offers(state, step.seat, Context.SHOP)
+    )
     options.append(_END)
     return tuple(options)
 
@@ -66,6 +73,11 @@ def shop_act(state: GameState, step: Shop, action: Action) -> GameState:
     seat = step.seat
     if isinstance(action, EndBuying):
         return state
+    if isinstance(action, UseCard):
+        state = push(state, Shop(seat))
+        effect = registry.effect(action.card)
+        assert effect is not None
+        return effect.use(state, seat, action.option)
     m = state.monsters[seat]
     market = list(state.market)
     if isinstance(action, Sweep):
@@ -93,7 +105,14 @@ def shop_act(state: GameState, step: Shop, action: Action) -> GameState:
             state, market=tuple(market), discard=tuple(sorted(state.discard + (card_id,)))
         )
     state = push(state, Shop(seat))
-    return _refill(state, (action.slot,))
+    state = _refill(state, (action.slot,))
+    return bought(state, seat, card_id)
+
+
+def bought(state: GameState, seat: int, card_id: str) -> GameState:
+    """ON_BUY: the card's effect acts for its new owner (after the replacement was queued)."""
+    effect = registry.effect(card_id)
+    return effect.on_buy(state, seat) if effect is not None else state
 
 
 def reveal_card_resolve(state: GameState, step: RevealCard, outcome: Outcome) -> GameState:
@@ -103,7 +122,12 @@ def reveal_card_resolve(state: GameState, step: RevealCard, outcome: Outcome) ->
     deck.remove(outcome.card)
     market = list(state.market)
     market[step.slot] = outcome.card
-    return evolve(state, deck=tuple(deck), market=tuple(market))
+    state = evolve(state, deck=tuple(deck), market=tuple(market))
+    for seat, key in state.waiting:
+        effect = registry.effect(key)
+        if effect is not None:
+            state = effect.on_card_revealed(state, seat, step.slot)
+    return state
 
 
 def prepare_reveal_card(state: GameState, step: RevealCard) -> GameState:

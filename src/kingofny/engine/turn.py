@@ -1,10 +1,13 @@
-"""Start and end of a turn, and the end of the game (seed 000, *Summary of a Game Turn*, *End of
-the Game*; rulings C3, §11)."""
+"""Start and end of a turn, extra turns, and the end of the game (seed 000, *Summary of a Game
+Turn*, *End of the Game*; rulings C3, §11), with the TURN_START, DICE_COUNT, BEFORE_ROLL,
+END_TURN and EXTRA_TURN effects."""
 
 from __future__ import annotations
 
-from kingofny.engine.ops import evolve, gain, manhattan_occupants, push
-from kingofny.model.city import ZONE_EARNINGS, BoroughState
+from kingofny.effects.dispatch import in_play, owned
+from kingofny.engine.economy import gain_energy, gain_vp
+from kingofny.engine.ops import evolve, manhattan_occupants, push, set_turn
+from kingofny.model.city import ZONE_EARNINGS
 from kingofny.model.monster import WINNING_VP
 from kingofny.model.state import GameState, TurnState
 from kingofny.model.steps import BeginResolution, EndTurn, MovePhase, RollDice, Shop, StartTurn
@@ -16,20 +19,44 @@ REROLLS = 2
 
 
 def start_turn(state: GameState, step: StartTurn) -> GameState:
-    """Step 0, earnings: in Manhattan, gain the zone's VP and Energy. Then queue the turn."""
+    """Step 0, earnings: in Manhattan, gain the zone's VP and Energy; TURN_START effects act.
+    Then BEFORE_ROLL effects, and the turn's steps are queued with the dice DICE_COUNT effects
+    give and the rerolls REROLL_RULES effects allow."""
     seat = step.seat
+    previous = state.turn
+    extra = bool(state.extra_turns) and state.extra_turns[0][0] == seat
+    mark = ""
+    if extra:
+        mark = state.extra_turns[0][1]
+        state = evolve(state, extra_turns=state.extra_turns[1:])
     turn = TurnState(
         seat=seat,
-        number=state.turn.number + 1,
+        number=previous.number + 1,
         rerolls_left=REROLLS,
         manhattan_was_occupied=bool(manhattan_occupants(state)),
+        marks=(mark,) if mark else (),
+        order_seat=_rotation_seat(previous) if extra else None,
     )
     state = evolve(state, turn=turn)
     where = state.monsters[seat].location
     if where is not None and where.zone is not None:
         vp, energy = ZONE_EARNINGS[where.zone]
-        state = gain(state, seat, vp=vp, energy=energy)
-    return push(state, RollDice(BLACK_DICE), BeginResolution(), MovePhase(), Shop(seat), EndTurn())
+        state = gain_energy(gain_vp(state, seat, vp), seat, energy)
+    for _, effect in owned(state, seat):
+        state = effect.on_turn_start(state, seat)
+    rerolls = REROLLS
+    for owner, _, effect in in_play(state):
+        rerolls = effect.rerolls(state, owner, seat, rerolls)
+    dice = BLACK_DICE + sum(effect.extra_dice(state, seat) for _, effect in owned(state, seat))
+    state = set_turn(state, rerolls_left=max(0, rerolls))
+    state = push(state, RollDice(dice), BeginResolution(), MovePhase(), Shop(seat), EndTurn())
+    for _, effect in owned(state, seat):
+        state = effect.before_roll(state, seat)
+    return state
+
+
+def _rotation_seat(turn: TurnState) -> int:
+    return turn.seat if turn.order_seat is None else turn.order_seat
 
 
 def next_seat(state: GameState, seat: int) -> int:
@@ -43,14 +70,22 @@ def next_seat(state: GameState, seat: int) -> int:
 
 
 def end_turn(state: GameState, step: EndTurn) -> GameState:
-    """Units that appeared this turn lose their protection; then the game ends if a living monster
-    has 20 VP or at most one monster is left (shared win if several have 20; nobody wins if all
-    are eliminated; rulings C3), else the next living monster's turn starts."""
+    """END_TURN effects act; units that appeared this turn lose their protection; then the game
+    ends if a living monster has 20 VP or at most one monster is left (shared win if several
+    have 20; nobody wins if all are eliminated; rulings C3). Otherwise an extra turn owed is
+    taken, or the next living monster's turn starts."""
+    seat = state.turn.seat
+    for _, effect in owned(state, seat):
+        state = effect.on_turn_end(state, seat)
+        if state.winners is not None:
+            return state
+    # An END_TURN effect that eliminated the monster queued another end of this turn: drop it.
+    state = evolve(state, agenda=tuple(s for s in state.agenda if not isinstance(s, EndTurn)))
     if any(b.fresh_units for b in state.boroughs):
         state = evolve(
             state,
             boroughs=tuple(
-                BoroughState(b.stacks, tuple(sorted(b.units + b.fresh_units)))
+                evolve(b, units=tuple(sorted(b.units + b.fresh_units)), fresh_units=())
                 if b.fresh_units
                 else b
                 for b in state.boroughs
@@ -62,4 +97,6 @@ def end_turn(state: GameState, step: EndTurn) -> GameState:
     champions = tuple(s for s in alive if state.monsters[s].vp >= WINNING_VP)
     if champions:
         return evolve(state, winners=champions, agenda=())
-    return push(state, StartTurn(next_seat(state, state.turn.seat)))
+    if state.extra_turns:
+        return push(state, StartTurn(state.extra_turns[0][0]))
+    return push(state, StartTurn(next_seat(state, _rotation_seat(state.turn))))

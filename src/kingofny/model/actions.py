@@ -168,6 +168,34 @@ class EndBuying(Action):
         return "end-buying"
 
 
+@attrs.frozen(slots=True, cache_hash=True)
+class Pass(Action):
+    """Decline what is optional now (e.g. stop spending Destruction outside your borough)."""
+
+    KIND: ClassVar[str] = "pass"
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@attrs.frozen(slots=True, cache_hash=True)
+class UseCard(Action):
+    """Use a card's ability, or answer a card's question, choosing ``option``.
+
+    The options are the card's own words (e.g. ``"heal"``, ``"energy"``, ``"seat-2"``); the legal
+    actions list the ones available now.
+    """
+
+    KIND: ClassVar[str] = "use-card"
+    card: str
+    """The id of the card (or monster) whose effect acts."""
+    option: str = ""
+    """Which of the effect's options."""
+
+    def __str__(self) -> str:
+        return f"use {self.card} {self.option}".rstrip()
+
+
 ACTION_TYPES: tuple[type[Action], ...] = (
     PlaceMonster,
     Reroll,
@@ -182,5 +210,7 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Buy,
     Sweep,
     EndBuying,
+    Pass,
+    UseCard,
 )
 """Every concrete action type."""

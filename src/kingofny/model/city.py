@@ -241,6 +241,8 @@ class BoroughState:
     fresh_units: tuple[UnitKind, ...] = ()
     """Units that appeared this turn and cannot be destroyed until the turn ends (seed 000,
     *Destruction*), sorted."""
+    markers: tuple[str, ...] = ()
+    """Tokens placed on the borough, sorted (``"souvenir"`` for I ♥ NY Tourist)."""
 
     @property
     def unit_count(self) -> int:

@@ -46,6 +46,16 @@ class MonsterState:
     """Units it has destroyed and keeps in front of it, sorted."""
     eliminated: bool = False
     """Whether it has been eliminated."""
+    tokens: tuple[tuple[str, int], ...] = ()
+    """Tokens it holds, as sorted (kind, count) pairs with counts above 0: ``"web"``,
+    ``"curse"``, and card-bound ones such as ``"base:carapace"``."""
+
+    def token_count(self, kind: str) -> int:
+        """How many tokens of this kind it holds."""
+        for name, count in self.tokens:
+            if name == kind:
+                return count
+        return 0
 
     @property
     def alive(self) -> bool:

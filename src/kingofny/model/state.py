@@ -56,6 +56,17 @@ class TurnState:
     """Buildings the turn's monster destroyed this turn, in order."""
     destroyed_units: tuple[UnitKind, ...] = ()
     """Units the turn's monster destroyed this turn, in order."""
+    marks: tuple[str, ...] = ()
+    """Flags effects set for the rest of this turn, sorted (e.g. ``"base:hailing-cabs"``)."""
+    energy_gained: tuple[int, ...] = ()
+    """Energy each seat has gained this turn (empty until someone gains)."""
+    damage_dealt: tuple[int, ...] = ()
+    """Damage the turn's monster has dealt to each seat this turn (empty until it deals some)."""
+    rolled: Dice = EMPTY_DICE
+    """The final result as rolled, before effects changed it (for "if you rolled" effects)."""
+    order_seat: int | None = None
+    """During an extra turn, the seat whose regular turn it follows, so play goes on from where
+    it would have; None on a regular turn."""
 
 
 @attrs.frozen(slots=True, cache_hash=True)
@@ -93,6 +104,12 @@ class GameState:
     """The auto-chance generator's state, or None in explicit-chance mode or in a view."""
     winners: tuple[int, ...] | None = None
     """None while the game runs; once over, the winning seats (empty if nobody won)."""
+    extra_turns: tuple[tuple[int, str], ...] = ()
+    """Extra turns owed, taken in this order right after the current turn, as (seat, mark): the
+    mark (or "") is set on that turn's ``marks`` (Subway's free movement)."""
+    waiting: tuple[tuple[int, str], ...] = ()
+    """Effects waiting across turns for an event, as (seat, card id) in the order they began
+    (Columbia University waits for the next KEEP card revealed)."""
 
     def __copy__(self) -> GameState:
         return self

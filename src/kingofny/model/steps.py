@@ -100,7 +100,37 @@ class RollDice(ChanceStep):
     """How many dice are rolled."""
 
 
+@attrs.frozen(slots=True)
+class CardRoll(ChanceStep):
+    """A card makes ``seat`` roll ``count`` dice; the card's effect reads the result."""
+
+    KIND: ClassVar[str] = "card-roll"
+    PHASE: ClassVar[Phase] = Phase.RESOLVE
+    card: str
+    """The card (or monster) whose effect asked for the roll."""
+    seat: int
+    """Who rolls."""
+    count: int = 1
+    """How many dice."""
+    data: tuple[int, ...] = ()
+    """Whatever the effect needs to remember (e.g. the damage at stake)."""
+
+
 # --- decision steps ---------------------------------------------------------------------------
+
+
+@attrs.frozen(slots=True)
+class CardChoice(DecisionStep):
+    """A card asks ``seat`` to choose one of ``options`` (answered with ``UseCard``)."""
+
+    KIND: ClassVar[str] = "card-choice"
+    PHASE: ClassVar[Phase] = Phase.RESOLVE
+    card: str
+    """The card (or monster) whose effect asks."""
+    options: tuple[str, ...] = ()
+    """The answers offered, in order."""
+    data: tuple[int, ...] = ()
+    """Whatever the effect needs to remember between question and answer."""
 
 
 @attrs.frozen(slots=True)
@@ -191,6 +221,18 @@ class BeginResolution(Step):
 
 
 @attrs.frozen(slots=True)
+class ApplyAttack(Step):
+    """Deal an attack's damage, once the rolls it waited for (Antimatter Pellets) are in."""
+
+    KIND: ClassVar[str] = "apply-attack"
+    PHASE: ClassVar[Phase] = Phase.RESOLVE
+    attacker: int
+    """The attacking seat."""
+    damage: tuple[tuple[int, int], ...]
+    """(target seat, damage) pairs."""
+
+
+@attrs.frozen(slots=True)
 class MovePhase(Step):
     """The Move step: advance in Manhattan, enter it if there is room, or choose to move."""
 
@@ -219,8 +261,11 @@ STEP_TYPES: tuple[type[Step], ...] = (
     ChooseMove,
     LeaveManhattan,
     Shop,
+    CardChoice,
+    CardRoll,
     StartTurn,
     BeginResolution,
+    ApplyAttack,
     MovePhase,
     EndTurn,
 )

@@ -1051,6 +1051,7 @@ def _turn_and_agenda(
         dice=EMPTY_DICE if dice is None else dice,
         rerolls_left=rerolls,
         unresolved=unresolved,
+        rolled=dice if at == "resolve" and dice is not None else EMPTY_DICE,
         manhattan_was_occupied=occupied,
         destroyed_buildings=turn.destroyed_buildings,
         destroyed_units=turn.destroyed_units,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from kingofny._version import __version__
 from kingofny.content.base.cards import BASE_PACK, CARDS
+from kingofny.content.base.effects import EFFECTS
 from kingofny.content.base.monsters import MONSTERS
 from kingofny.content.pack import CONTENT_API_VERSION, ContentPack
 
@@ -16,5 +17,6 @@ def manifest() -> ContentPack:
         api_version=CONTENT_API_VERSION,
         monsters=MONSTERS,
         cards=CARDS,
+        effects=EFFECTS,
         description="King of New York (IELLO, 2014): six monsters and 64 cards",
     )

@@ -1,0 +1,185 @@
+"""Effect primitives: the operations card and monster effects are written with.
+
+Every primitive takes a state and returns a new one; they apply the rules and the other effects
+that watch them (gaining Energy tells Power Tap, damage goes through DAMAGE_TAKEN effects and
+eliminations, a lost card lowers the maximum life...). Effects never edit the state by hand
+where a primitive exists.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from kingofny.content import registry
+from kingofny.effects.api import Source
+from kingofny.engine.damage import check_eliminations, deal_damage
+from kingofny.engine.economy import clamp_life, gain_energy, gain_vp, heal, max_life, spend_energy
+from kingofny.engine.manhattan import capacity, entered, settle_manhattan
+from kingofny.engine.movement import move_cost, open_boroughs, voluntary_move
+from kingofny.engine.ops import evolve, push, set_borough, set_monster, set_turn
+from kingofny.engine.shop import bought
+from kingofny.model.cards import CardKind
+from kingofny.model.city import Borough
+from kingofny.model.state import GameState
+from kingofny.model.steps import CardChoice, CardRoll, RevealCard
+
+__all__ = [
+    "Source",
+    "add_marker",
+    "ask",
+    "bought",
+    "capacity",
+    "check_eliminations",
+    "clamp_life",
+    "damage",
+    "discard_card",
+    "entered",
+    "extra_turn",
+    "gain_energy",
+    "gain_vp",
+    "give_tokens",
+    "has_mark",
+    "heal",
+    "lose_all_life",
+    "mark",
+    "max_life",
+    "move_cost",
+    "open_boroughs",
+    "push",
+    "remove_tokens",
+    "roll",
+    "settle_manhattan",
+    "spend_energy",
+    "stop_waiting",
+    "take_from_market",
+    "voluntary_move",
+    "wait_for_reveals",
+    "win",
+]
+
+
+def damage(
+    state: GameState,
+    amounts: Mapping[int, int],
+    source: Source = Source.CARD,
+    dealer: int | None = None,
+) -> GameState:
+    """Deal damage to several monsters at once (not an attack unless ``source`` says so)."""
+    state, _ = deal_damage(state, amounts, source, dealer)
+    return state
+
+
+def lose_all_life(state: GameState, seat: int) -> GameState:
+    """``seat`` loses all its life and is eliminated (Natural Selection)."""
+    state = set_monster(state, seat, evolve(state.monsters[seat], life=0))
+    return check_eliminations(state)
+
+
+def _with_tokens(
+    tokens: tuple[tuple[str, int], ...], kind: str, delta: int
+) -> tuple[tuple[str, int], ...]:
+    counts = dict(tokens)
+    counts[kind] = max(0, counts.get(kind, 0) + delta)
+    return tuple(sorted((k, n) for k, n in counts.items() if n > 0))
+
+
+def give_tokens(state: GameState, seat: int, kind: str, count: int = 1) -> GameState:
+    """``seat`` receives ``count`` tokens of ``kind`` (supply unlimited, rulings D10)."""
+    m = state.monsters[seat]
+    if count <= 0 or m.eliminated:
+        return state
+    return set_monster(state, seat, evolve(m, tokens=_with_tokens(m.tokens, kind, count)))
+
+
+def remove_tokens(state: GameState, seat: int, kind: str, count: int | None = None) -> GameState:
+    """``seat`` discards ``count`` tokens of ``kind`` (all of them if None)."""
+    m = state.monsters[seat]
+    delta = -m.token_count(kind) if count is None else -count
+    return set_monster(state, seat, evolve(m, tokens=_with_tokens(m.tokens, kind, delta)))
+
+
+def add_marker(state: GameState, borough: Borough, marker: str) -> GameState:
+    """Place a marker token on a borough (a Souvenir)."""
+    tiles = state.boroughs[borough]
+    if marker in tiles.markers:
+        return state
+    return set_borough(
+        state, borough, evolve(tiles, markers=tuple(sorted((*tiles.markers, marker))))
+    )
+
+
+def mark(state: GameState, name: str) -> GameState:
+    """Set a flag on the current turn (cleared when the turn ends)."""
+    if name in state.turn.marks:
+        return state
+    return set_turn(state, marks=tuple(sorted((*state.turn.marks, name))))
+
+
+def has_mark(state: GameState, name: str) -> bool:
+    """Whether the current turn carries a flag."""
+    return name in state.turn.marks
+
+
+def ask(
+    state: GameState, seat: int, card: str, options: tuple[str, ...], data: tuple[int, ...] = ()
+) -> GameState:
+    """Ask ``seat`` a question on behalf of ``card``; the card's ``Effect.choose`` receives the
+    answer. With no option the question is skipped."""
+    return push(state, CardChoice(seat, card, options, data)) if options else state
+
+
+def roll(
+    state: GameState, seat: int, card: str, count: int = 1, data: tuple[int, ...] = ()
+) -> GameState:
+    """Make ``seat`` roll ``count`` dice for ``card``; ``Effect.rolled`` receives them."""
+    return push(state, CardRoll(card, seat, count, data))
+
+
+def extra_turn(state: GameState, seat: int, mark_name: str = "") -> GameState:
+    """``seat`` takes another turn right after this one (after extra turns already owed); the
+    mark, if any, is set on that turn."""
+    return evolve(state, extra_turns=(*state.extra_turns, (seat, mark_name)))
+
+
+def discard_card(state: GameState, seat: int, card: str) -> GameState:
+    """``seat`` loses a KEEP card to the discard pile; life above the new maximum is cut."""
+    m = state.monsters[seat]
+    cards = list(m.cards)
+    cards.remove(card)
+    state = set_monster(state, seat, evolve(m, cards=tuple(cards)))
+    state = evolve(state, discard=tuple(sorted((*state.discard, card))))
+    return clamp_life(state, seat)
+
+
+def take_from_market(state: GameState, seat: int, slot: int) -> GameState:
+    """``seat`` takes the card in ``slot`` for free: it counts as bought at cost 0 (rulings D15);
+    the slot is refilled at once."""
+    card = state.market[slot]
+    assert card is not None
+    market = list(state.market)
+    market[slot] = None
+    state = evolve(state, market=tuple(market))
+    m = state.monsters[seat]
+    if registry.card(card).kind is CardKind.KEEP:
+        state = set_monster(state, seat, evolve(m, cards=(*m.cards, card)))
+    else:
+        state = evolve(state, discard=tuple(sorted((*state.discard, card))))
+    state = push(state, RevealCard(slot))
+    return bought(state, seat, card)
+
+
+def wait_for_reveals(state: GameState, seat: int, card: str) -> GameState:
+    """Start an effect that waits across turns for cards to be revealed (``on_card_revealed``)."""
+    return evolve(state, waiting=(*state.waiting, (seat, card)))
+
+
+def stop_waiting(state: GameState, seat: int, card: str) -> GameState:
+    """End one waiting effect of ``seat`` for ``card``."""
+    waiting = list(state.waiting)
+    waiting.remove((seat, card))
+    return evolve(state, waiting=tuple(waiting))
+
+
+def win(state: GameState, seats: tuple[int, ...]) -> GameState:
+    """The game ends at once with these winners (Painbow)."""
+    return evolve(state, winners=seats, agenda=())

@@ -1,0 +1,53 @@
+"""Card questions, card rolls and voluntary card uses: the engine side of the effect API."""
+
+from __future__ import annotations
+
+from kingofny.content import registry
+from kingofny.effects.api import Context, Effect
+from kingofny.effects.dispatch import owned
+from kingofny.errors import IllegalActionError
+from kingofny.model.actions import Action, UseCard
+from kingofny.model.outcomes import DiceRoll, Outcome
+from kingofny.model.state import GameState
+from kingofny.model.steps import CardChoice, CardRoll, DecisionStep, Step
+
+
+def _effect(key: str) -> Effect:
+    effect = registry.effect(key)
+    if effect is None:
+        raise IllegalActionError(f"{key} has no effect")
+    return effect
+
+
+def choice_legal(state: GameState, step: CardChoice) -> tuple[Action, ...]:
+    """The answers the card offers."""
+    return tuple(UseCard(step.card, option) for option in step.options)
+
+
+def choice_act(state: GameState, step: CardChoice, action: Action) -> GameState:
+    """Hand the answer to the card's effect."""
+    assert isinstance(action, UseCard)
+    return _effect(step.card).choose(state, step, action.option)
+
+
+def card_roll_resolve(state: GameState, step: CardRoll, outcome: Outcome) -> GameState:
+    """Hand the dice to the card's effect."""
+    assert isinstance(outcome, DiceRoll)
+    return _effect(step.card).rolled(state, step, outcome.dice)
+
+
+def any_time(state: GameState, top: Step) -> tuple[Action, ...]:
+    """Card uses the decider may make at any of its decisions (``Context.DECISION``)."""
+    if not isinstance(top, DecisionStep) or isinstance(top, CardChoice):
+        return ()
+    return tuple(
+        UseCard(key, option)
+        for key, effect in owned(state, top.seat)
+        for option in effect.offers(state, top.seat, Context.DECISION)
+    )
+
+
+def use(state: GameState, top: Step, action: UseCard) -> GameState:
+    """A voluntary card use; the pending decision stays on the agenda and is asked again."""
+    assert isinstance(top, DecisionStep)
+    return _effect(action.card).use(state, top.seat, action.option)

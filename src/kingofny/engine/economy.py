@@ -1,0 +1,63 @@
+"""Gaining and losing VP, Energy and Life, with the effects that watch them (ENERGY_GAIN,
+MAX_LIFE)."""
+
+from __future__ import annotations
+
+from kingofny.effects.dispatch import in_play, owned
+from kingofny.engine.ops import evolve, gain, set_monster, set_turn
+from kingofny.model.monster import MAX_LIFE
+from kingofny.model.state import GameState
+
+
+def max_life(state: GameState, seat: int) -> int:
+    """The most Life Points the monster may have: 10 unless a card says otherwise."""
+    value = MAX_LIFE
+    for _, effect in owned(state, seat):
+        value = effect.max_life(state, seat, value)
+    return value
+
+
+def gain_vp(state: GameState, seat: int, amount: int) -> GameState:
+    """``seat`` gains ``amount`` VP (negative: loses them, never below 0; rulings D34)."""
+    return gain(state, seat, vp=amount) if amount else state
+
+
+def heal(state: GameState, seat: int, amount: int) -> GameState:
+    """``seat`` heals ``amount``, never above its maximum life (seed 000, *Card
+    Clarifications*)."""
+    m = state.monsters[seat]
+    if amount <= 0 or m.eliminated:
+        return state
+    life = min(max_life(state, seat), m.life + amount)
+    return set_monster(state, seat, evolve(m, life=max(life, m.life)))
+
+
+def clamp_life(state: GameState, seat: int) -> GameState:
+    """Cut life down to the maximum after the maximum dropped (a card left play)."""
+    m = state.monsters[seat]
+    top = max_life(state, seat)
+    return set_monster(state, seat, evolve(m, life=top)) if m.life > top else state
+
+
+def gain_energy(state: GameState, seat: int, amount: int, *, dice: bool = False) -> GameState:
+    """``seat`` gains Energy, as changed by ENERGY_GAIN effects (``dice``: from Energy dice);
+    the gain is counted for the turn and the effects watching gains are told."""
+    if amount <= 0 or state.monsters[seat].eliminated:
+        return state
+    effects = in_play(state)
+    for owner, _, effect in effects:
+        amount = effect.energy_gain(state, owner, seat, amount, dice)
+    if amount <= 0:
+        return state
+    state = gain(state, seat, energy=amount)
+    gained = list(state.turn.energy_gained or (0,) * len(state.monsters))
+    gained[seat] += amount
+    state = set_turn(state, energy_gained=tuple(gained))
+    for owner, _, effect in effects:
+        state = effect.after_energy_gain(state, owner, seat, amount)
+    return state
+
+
+def spend_energy(state: GameState, seat: int, amount: int) -> GameState:
+    """``seat`` pays ``amount`` Energy (the caller checked it can)."""
+    return gain(state, seat, energy=-amount) if amount else state
