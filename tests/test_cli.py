@@ -262,3 +262,11 @@ def test_an_explicit_chance_record_is_narrated_roll_by_roll() -> None:
     assert any(", dice now " in line for line in lines)
     assert not any(line.endswith("dice now: -") for line in lines)
     assert lines[len(lines) - 3].startswith("Game over after ")
+
+
+def test_plugins_lists_the_base_pack(capsys: pytest.CaptureFixture[str]) -> None:
+    """DESIGN Contract 7: `kingofny plugins` lists the installed packs with versions."""
+    assert main(["plugins"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("base ")
+    assert "6 monsters, 64 cards" in out

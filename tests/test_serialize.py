@@ -36,6 +36,7 @@ from kingofny.model.actions import (
     EndBuying,
     Flee,
     MoveTo,
+    Pass,
     PlaceMonster,
     Reroll,
     ResolveFace,
@@ -43,6 +44,7 @@ from kingofny.model.actions import (
     StayPut,
     StopRolling,
     Sweep,
+    UseCard,
 )
 from kingofny.model.city import Borough, BuildingKind, UnitKind, building
 from kingofny.model.dice import Dice, Face
@@ -313,6 +315,8 @@ def test_every_action_and_outcome_type_round_trips_in_a_record() -> None:
         Buy(1),
         Sweep(),
         EndBuying(),
+        Pass(),
+        UseCard("base:carapace", "heal"),
     ]
     outcomes = [
         DiceRoll(Dice.of([Face.ENERGY] * 6)),
@@ -528,7 +532,7 @@ CORRUPTIONS: list[tuple[str, Callable[[dict[str, Any]], object], str]] = [
     ),
     (
         "seeded game waiting for chance",
-        _replace_step(4, {"type": "roll", "count": 6}),
+        _replace_step(4, {"type": "roll", "count": 2}),
         "$.data.agenda[4]",
     ),
     ("internal step on top", _replace_step(4, {"type": "end-turn"}), "$.data.agenda[4]"),

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TextIO
 
 from kingofny._version import __version__
+from kingofny.content import registry
 from kingofny.errors import KingOfNYError
 from kingofny.narrate import monster_name, narrate
 from kingofny.players import BUILTIN_PLAYERS
@@ -55,16 +56,22 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=int, default=100, metavar="N", help="games to play (100)")
     sim.add_argument(
         "--players",
-        default=DEFAULT_PLAYERS,
+        default=None,
         metavar="KINDS",
         help=f"comma-separated player kinds by seat, from: {', '.join(BUILTIN_PLAYERS)} "
-        f"(default {DEFAULT_PLAYERS})",
+        f"(default {DEFAULT_PLAYERS}, or one heuristic and random players for --monsters)",
     )
     sim.add_argument(
         "--monsters",
         default=None,
         metavar="IDS",
         help="comma-separated monster ids by seat (default: the first base monsters)",
+    )
+    sim.add_argument(
+        "--packs",
+        default="base",
+        metavar="P,P",
+        help="comma-separated content packs in play (default: base)",
     )
     sim.add_argument("--seed", type=int, default=None, metavar="S", help="seed of the series")
     sim.add_argument(
@@ -85,6 +92,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--no-rotate", action="store_true", help="keep every player in its seat for every game"
     )
 
+    commands.add_parser(
+        "plugins",
+        help="list the installed content packs",
+        description="List the content packs installed on the kingofny.content entry points.",
+    )
     rep = commands.add_parser(
         "replay", help="print the log of a saved game", description="Replay a game record."
     )
@@ -104,11 +116,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "simulate":
             return _simulate(args, sys.stdout, sys.stderr)
+        if args.command == "plugins":
+            return _plugins(sys.stdout)
         return _replay(args.file, sys.stdout)
     except (_UsageError, KingOfNYError, OSError) as exc:
         message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         print(f"{PROG}: error: {message}", file=sys.stderr)
         return EXIT_ERROR
+
+
+# -- plugins ------------------------------------------------------------------------------------
+
+
+def _plugins(out: TextIO) -> int:
+    """Print one line per installed pack: name, version, counts, description."""
+    reg = registry.installed()
+    for name in sorted(reg.packs):
+        pack = reg.packs[name]
+        out.write(
+            f"{name} {pack.version}: {len(pack.monsters)} monsters, {len(pack.cards)} cards"
+            f"{' - ' + pack.description if pack.description else ''}\n"
+        )
+    return 0
 
 
 # -- simulate -----------------------------------------------------------------------------------
@@ -160,9 +189,14 @@ class ProgressBar:
 
 
 def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    kinds = _split(args.players)
-    factories = _factories(kinds)
     monsters = _split(args.monsters) if args.monsters else None
+    if args.players:
+        kinds = _split(args.players)
+    elif monsters:
+        kinds = ["heuristic"] + ["random"] * (len(monsters) - 1)
+    else:
+        kinds = _split(DEFAULT_PLAYERS)
+    factories = _factories(kinds)
     if args.games < 1:
         raise _UsageError(f"--games must be at least 1, got {args.games}")
     seed = args.seed if args.seed is not None else random.SystemRandom().getrandbits(32)
@@ -181,6 +215,7 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         args.games,
         seed=seed,
         monsters=monsters,
+        packs=_split(args.packs),
         rotate_seats=not args.no_rotate,
         progress=ProgressBar(err) if show_bar else None,
         on_result=on_result,

@@ -96,12 +96,14 @@ def play_game(
     *,
     monsters: Sequence[str] | None = None,
     seed: int | None = None,
+    packs: Sequence[str] = ("base",),
     on_illegal: IllegalPolicy = "raise",
     max_decisions: int = DEFAULT_MAX_DECISIONS,
 ) -> GameResult:
     """Play one game, ``players[i]`` deciding for seat ``i``.
 
-    ``monsters`` are the monster ids by seat (default: the first base monsters). ``seed`` drives
+    ``monsters`` are the monster ids by seat (default: the first monsters of ``packs``, the
+    content packs in play). ``seed`` drives
     every chance event; when None one is drawn from the operating system, so the game is still
     reproducible from its record. Each player gets, at each of its decisions, its view of the
     state (:func:`kingofny.observe`, without the seed) and the legal actions, and must return one
@@ -133,7 +135,7 @@ def play_game(
         raise ConfigError(f"{len(players)} players but {len(monsters)} monsters")
     if seed is None:
         seed = _draw_seed()
-    config = new_game(len(players) if monsters is None else monsters, seed=seed).config
+    config = new_game(len(players) if monsters is None else monsters, seed=seed, packs=packs).config
     drawn: list[Outcome] = []
     state = start(config, drawn)
     events: list[Event] = [Event(None, outcome) for outcome in drawn]
@@ -321,6 +323,7 @@ def simulate(
     *,
     seed: int,
     monsters: Sequence[str] | None = None,
+    packs: Sequence[str] = ("base",),
     rotate_seats: bool = True,
     progress: Callable[[int, int], None] | None = None,
     on_result: Callable[[int, GameResult, tuple[int, ...]], None] | None = None,
@@ -357,6 +360,7 @@ def simulate(
         result = play_game(
             [made[entrant] for entrant in seats],
             monsters=monsters,
+            packs=packs,
             seed=game_seed,
             on_illegal=on_illegal,
             max_decisions=max_decisions,

@@ -11,6 +11,11 @@
     state = play(state, roll("AAADDO"))
 """
 
+from kingofny.testing.conformance import (
+    ConformanceError,
+    ConformanceReport,
+    check_content_pack,
+)
 from kingofny.testing.scenario import (
     At,
     Scenario,
@@ -28,9 +33,12 @@ from kingofny.testing.scenario import (
 
 __all__ = [
     "At",
+    "ConformanceError",
+    "ConformanceReport",
     "Scenario",
     "card",
     "card_id",
+    "check_content_pack",
     "check_state",
     "monster_id",
     "play",

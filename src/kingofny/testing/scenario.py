@@ -64,7 +64,6 @@ from __future__ import annotations
 
 import difflib
 import enum
-import functools
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -75,7 +74,7 @@ import attrs
 from kingofny.content import registry
 from kingofny.engine import rng as rngmod
 from kingofny.engine.core import Move, advance, apply
-from kingofny.errors import ScenarioError
+from kingofny.errors import PluginError, ScenarioError
 from kingofny.model.actions import Reroll, ResolveFace
 from kingofny.model.cards import CardKind
 from kingofny.model.city import (
@@ -178,7 +177,6 @@ def _unknown(what: str, given: object, known: Iterable[str]) -> ScenarioError:
     return ScenarioError(f"unknown {what} {given!r}{hint}")
 
 
-@functools.lru_cache(maxsize=1)
 def _monster_names() -> dict[str, str]:
     names: dict[str, str] = {}
     for spec in registry.all_monsters():
@@ -188,10 +186,9 @@ def _monster_names() -> dict[str, str]:
     return names
 
 
-@functools.lru_cache(maxsize=1)
 def _card_names() -> dict[str, str]:
     names: dict[str, str] = {}
-    for card_id in registry.deck_cards():
+    for card_id in sorted(registry.installed().cards):
         spec = registry.card(card_id)
         for name in (spec.name, *spec.aliases):
             names.setdefault(_slug(name), card_id)
@@ -339,6 +336,16 @@ def _monster_ids(monsters: Sequence[str] | int) -> tuple[str, ...]:
     return ids
 
 
+def _packs(packs: Iterable[str]) -> tuple[str, ...]:
+    names = _names(packs, "packs")
+    for name in names:
+        try:
+            registry.installed().pack(name)
+        except PluginError as exc:
+            raise ScenarioError(str(exc)) from None
+    return names
+
+
 def _seed(seed: int | None) -> int | None:
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise ScenarioError(f"seed must be an int or None, got {seed!r}")
@@ -404,6 +411,8 @@ class Scenario:
     """The monster id of each seat."""
     seed: int | None = attrs.field(default=None, kw_only=True, converter=_seed)
     """The auto-chance seed, or None for explicit chance."""
+    packs: tuple[str, ...] = attrs.field(default=("base",), kw_only=True, converter=_packs)
+    """The content packs in play (their cards form the deck)."""
     _setups: tuple[_MonsterSetup, ...] = attrs.field(default=(), kw_only=True, repr=False)
     _boroughs: tuple[tuple[Borough, _BoroughSetup], ...] = attrs.field(
         default=(), kw_only=True, repr=False
@@ -670,7 +679,7 @@ class Scenario:
                 raise ScenarioError(f"seat {holder} holds {name} but is eliminated")
         turn_state, agenda = _turn_and_agenda(turn, at, monsters)
         state = GameState(
-            config=GameConfig(self.monsters, self.seed),
+            config=GameConfig(self.monsters, self.seed, self.packs),
             monsters=monsters,
             boroughs=boroughs,
             hidden_tiles=pool,
@@ -774,7 +783,7 @@ class Scenario:
                     f"{c} is in {len(where)} places ({', '.join(where)}); there is one copy "
                     f"of each card"
                 )
-        unplaced = [c for c in registry.deck_cards() if c not in places]
+        unplaced = [c for c in registry.deck_cards(self.packs) if c not in places]
         slots: list[str | None] = (
             list(self._market) if self._market is not None else [None] * MARKET_SIZE
         )
@@ -1145,7 +1154,7 @@ def state_problems(state: GameState) -> tuple[str, ...]:
     everywhere.update(c for c in state.market if c is not None)
     for m in state.monsters:
         everywhere.update(m.cards)
-    for c in registry.deck_cards():
+    for c in registry.deck_cards(state.config.packs):
         if everywhere[c] != 1:
             add(f"card {c} is in {everywhere[c]} places (exactly 1 expected)")
     for c in everywhere:

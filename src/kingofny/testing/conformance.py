@@ -1,0 +1,161 @@
+"""The conformance kit for content-pack authors: random games with a pack, every invariant.
+
+Plugin authors call :func:`check_content_pack` from their own test suite::
+
+    from kingofny.testing import check_content_pack
+    from my_pack import manifest
+
+    def test_my_pack_conforms() -> None:
+        check_content_pack(manifest())
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from fractions import Fraction
+
+import attrs
+
+from kingofny.content import registry
+from kingofny.content.pack import ContentPack
+from kingofny.engine.core import apply, chance_outcomes, legal_actions, new_game
+from kingofny.errors import IllegalActionError, KingOfNYError
+from kingofny.model.actions import Buy
+from kingofny.model.state import GameState
+from kingofny.plugins import validate
+from kingofny.serialize import from_json, to_json
+from kingofny.testing.scenario import state_problems
+
+_NOT_LEGAL = Buy(99)
+"""An action never legal: a market slot that does not exist."""
+
+
+class ConformanceError(KingOfNYError, AssertionError):
+    """A content pack broke an invariant of the game; the message lists what and where."""
+
+
+@attrs.frozen(slots=True)
+class ConformanceReport:
+    """What :func:`check_content_pack` played."""
+
+    games: int
+    """Games played."""
+    steps: int
+    """Decisions and chance outcomes applied."""
+    cards_bought: Counter[str]
+    """How often each card of the pack was bought (a card never bought was never exercised)."""
+    monsters_played: Counter[str]
+    """How often each monster of the pack was in a game."""
+
+
+@contextlib.contextmanager
+def installed(pack: ContentPack) -> Iterator[None]:
+    """Make ``pack`` available to games for the duration, if it is not installed already."""
+    reg = registry.installed()
+    if pack.name in reg.packs:
+        yield
+        return
+    reg.add(pack)
+    try:
+        yield
+    finally:
+        del reg.packs[pack.name]
+        for card in pack.cards:
+            reg.cards.pop(card.id, None)
+        for monster in pack.monsters:
+            reg.monsters.pop(monster.id, None)
+        for key in pack.effects:
+            reg.effects.pop(key, None)
+
+
+def _fail(pack: ContentPack, game: int, step: int, problem: str) -> ConformanceError:
+    return ConformanceError(f"pack {pack.name!r}, game {game}, step {step}: {problem}")
+
+
+def _line_up(pack: ContentPack, game: int, rng: random.Random) -> list[str]:
+    """Monsters for one game: every pack monster in turn, filled up with base monsters."""
+    players = 2 + game % 5
+    ours = [m.id for m in pack.monsters]
+    lead = [ours[game % len(ours)]] if ours else []
+    others = [m.id for m in registry.monsters_of(("base",)) if m.id not in lead]
+    rng.shuffle(others)
+    chosen = lead + others
+    return chosen[:players]
+
+
+def check_content_pack(
+    pack: ContentPack,
+    *,
+    games: int = 30,
+    seed: int = 0,
+    max_steps: int = 20_000,
+    round_trip_every: int = 7,
+) -> ConformanceReport:
+    """Play ``games`` random games (2 to 6 monsters) with ``pack`` next to the base game, checking
+    after every step: the state invariants, that every legal action applies and an illegal one
+    is refused without harm, that chance probabilities are exact and sum to 1, that states
+    survive the JSON round trip, and that every game ends. Raises :class:`ConformanceError`
+    naming the game and step of the first problem."""
+    validate(pack)
+    packs: Sequence[str] = ("base",) if pack.name == "base" else ("base", pack.name)
+    bought: Counter[str] = Counter()
+    played: Counter[str] = Counter()
+    steps = 0
+    with installed(pack):
+        for game in range(games):
+            rng = random.Random(seed * 1_000_003 + game)
+            monsters = _line_up(pack, game, rng)
+            played.update(m for m in monsters if m.startswith(f"{pack.name}:"))
+            state = new_game(monsters, packs=packs)
+            for step in range(max_steps):
+                if state.is_terminal:
+                    break
+                state = _step(pack, game, step, state, rng, bought, step % round_trip_every == 0)
+                steps += 1
+            else:
+                raise _fail(pack, game, max_steps, "the game did not end")
+    return ConformanceReport(games, steps, bought, played)
+
+
+def _step(
+    pack: ContentPack,
+    game: int,
+    step: int,
+    state: GameState,
+    rng: random.Random,
+    bought: Counter[str],
+    round_trip: bool,
+) -> GameState:
+    problems = state_problems(state)
+    if problems:
+        raise _fail(pack, game, step, "; ".join(problems))
+    if round_trip and from_json(to_json(state)) != state:
+        raise _fail(pack, game, step, "the state changed in a JSON round trip")
+    if state.is_chance:
+        outcomes = chance_outcomes(state)
+        total = sum((p for _, p in outcomes), Fraction(0))
+        if total != 1 or len({o for o, _ in outcomes}) != len(outcomes):
+            raise _fail(pack, game, step, f"chance outcomes are not a distribution: {total}")
+        weights = [float(p) for _, p in outcomes]
+        outcome = rng.choices([o for o, _ in outcomes], weights)[0]
+        return apply(state, outcome)
+    actions = legal_actions(state)
+    if not actions:
+        raise _fail(pack, game, step, f"no legal action at {state.pending}")
+    try:
+        apply(state, _NOT_LEGAL)
+    except IllegalActionError:
+        pass
+    else:
+        raise _fail(pack, game, step, "an illegal action was accepted")
+    action = rng.choice(actions)
+    after = apply(state, action)
+    seat = state.current_player
+    if seat is not None:
+        before_cards = Counter(state.monsters[seat].cards) + Counter(state.discard)
+        gained = Counter(after.monsters[seat].cards) + Counter(after.discard) - before_cards
+        bought.update(c for c in gained if c.startswith(f"{pack.name}:"))
+    return after
