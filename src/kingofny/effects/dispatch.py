@@ -11,6 +11,17 @@ from kingofny.effects.api import Effect
 from kingofny.model.state import GameState
 
 _NONE: tuple[()] = ()
+_OVERRIDES: dict[tuple[type, str], bool] = {}
+
+
+def overrides(effect: Effect, hook: str) -> bool:
+    """Whether ``effect`` implements ``hook`` (cached per class): lets hot paths skip effects
+    that cannot change the outcome."""
+    key = (type(effect), hook)
+    found = _OVERRIDES.get(key)
+    if found is None:
+        found = _OVERRIDES[key] = getattr(type(effect), hook) is not getattr(Effect, hook)
+    return found
 
 
 def owned(state: GameState, seat: int) -> list[tuple[str, Effect]] | tuple[()]:

@@ -10,7 +10,7 @@ from kingofny.engine import rng as rngmod
 from kingofny.model.dice import Dice, all_rolls
 from kingofny.model.outcomes import CardDraw, DiceRoll, Outcome, TileDraw
 from kingofny.model.state import GameState
-from kingofny.model.steps import ChanceStep, RevealCard, RevealTile, RollDice, RollOff
+from kingofny.model.steps import CardRoll, ChanceStep, RevealCard, RevealTile, RollDice, RollOff
 
 ROLL_OFF_DICE = 8
 """The first-player roll uses the six black and two green dice (seed 000, *How to Play*)."""
@@ -18,14 +18,14 @@ ROLL_OFF_DICE = 8
 
 def dice_count(step: ChanceStep) -> int:
     """How many dice a dice step rolls."""
-    if isinstance(step, RollDice):
+    if isinstance(step, (RollDice, CardRoll)):
         return step.count
     return ROLL_OFF_DICE
 
 
 def outcomes(state: GameState, step: ChanceStep) -> tuple[tuple[Outcome, Fraction], ...]:
     """Every outcome of the chance step with its exact probability; empty if nothing can happen."""
-    if isinstance(step, (RollDice, RollOff)):
+    if isinstance(step, (RollDice, RollOff, CardRoll)):
         return tuple((DiceRoll(d), d.probability()) for d in all_rolls(dice_count(step)))
     if isinstance(step, RevealTile):
         total = sum(c for _, c in state.hidden_tiles)
@@ -48,7 +48,7 @@ def has_outcomes(state: GameState, step: ChanceStep) -> bool:
 
 def check(state: GameState, step: ChanceStep, outcome: Outcome) -> str | None:
     """Why ``outcome`` cannot happen at ``step``, or None if it can."""
-    if isinstance(step, (RollDice, RollOff)):
+    if isinstance(step, (RollDice, RollOff, CardRoll)):
         if not isinstance(outcome, DiceRoll):
             return f"expected a dice roll, got {outcome}"
         n = dice_count(step)
@@ -93,6 +93,7 @@ def _sample_card(state: GameState, step: ChanceStep, gen: int) -> tuple[Outcome,
 _SAMPLERS: dict[type[ChanceStep], Callable[[GameState, ChanceStep, int], tuple[Outcome, int]]] = {
     RollDice: _sample_dice,
     RollOff: _sample_dice,
+    CardRoll: _sample_dice,
     RevealTile: _sample_tile,
     RevealCard: _sample_card,
 }

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 
-from kingofny.effects.dispatch import in_play
+from kingofny.effects.dispatch import in_play, overrides
 from kingofny.engine.economy import spend_energy
 from kingofny.engine.ops import evolve, push, set_turn
 from kingofny.model.actions import Action, Reroll, StopRolling
@@ -34,7 +34,11 @@ def _reroll_actions(dice: Dice) -> tuple[Action, ...]:
 
 def reroll_cost(state: GameState, seat: int, dice: Dice) -> int:
     """Energy ``seat`` must pay to reroll ``dice`` (Curse tokens)."""
-    return sum(e.reroll_cost(state, owner, seat, dice) for owner, _, e in in_play(state))
+    return sum(
+        e.reroll_cost(state, owner, seat, dice)
+        for owner, _, e in in_play(state)
+        if overrides(e, "reroll_cost")
+    )
 
 
 def reroll_legal(state: GameState, step: ChooseReroll) -> tuple[Action, ...]:
@@ -47,16 +51,22 @@ def reroll_legal(state: GameState, step: ChooseReroll) -> tuple[Action, ...]:
     if not effects:
         return base
     seat = step.seat
-    locked = frozenset().union(*(e.locked_faces(state, o, seat) for o, _, e in effects))
+    locked = frozenset().union(
+        *(e.locked_faces(state, o, seat) for o, _, e in effects if overrides(e, "locked_faces"))
+    )
+    costers = [(o, e) for o, _, e in effects if overrides(e, "reroll_cost")]
+    must = any(e.must_reroll(state, o, seat) for o, _, e in effects if overrides(e, "must_reroll"))
+    if not locked and not costers and not must:
+        return base
     energy = state.monsters[seat].energy
     options = tuple(
         a
         for a in base[1:]
         if isinstance(a, Reroll)
         and not any(a.dice[f] for f in locked)
-        and reroll_cost(state, seat, a.dice) <= energy
+        and sum(e.reroll_cost(state, o, seat, a.dice) for o, e in costers) <= energy
     )
-    if options and any(e.must_reroll(state, o, seat) for o, _, e in effects):
+    if options and must:
         return options
     return (_STOP, *options)
 
