@@ -26,13 +26,14 @@ Writing runs the same checks, so whatever :func:`to_json` writes, :func:`from_js
 from __future__ import annotations
 
 import enum
+import functools
 import json
 import reprlib
 import types
 import typing
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, NoReturn, Union
+from typing import Any, NoReturn, TypeVar, Union
 
 import attrs
 
@@ -79,7 +80,6 @@ from kingofny.model.steps import (
 from kingofny.record import Event, GameRecord
 
 __all__ = [
-    "MAX_DICE",
     "RECORD_FORMAT",
     "SCHEMA_VERSION",
     "STATE_FORMAT",
@@ -99,9 +99,13 @@ STATE_FORMAT = "kingofny/state"
 """The envelope ``format`` of a game state."""
 RECORD_FORMAT = "kingofny/record"
 """The envelope ``format`` of a game record."""
-MAX_DICE = ROLL_OFF_DICE
-"""No set of dice is larger than the eight dice in the box (six black, two green)."""
+_MAX_DICE = ROLL_OFF_DICE
+"""No roll uses more than the eight dice in the box (six black, two green)."""
+_DICE_LIMIT = 64
+"""A bound on any set of dice or results, generous enough for effects that add results, small
+enough that no document makes the engine enumerate huge multisets."""
 
+_T = TypeVar("_T")
 _INT_LIMIT = 1 << 1024
 """Integers must be smaller than this in magnitude (a seed may be large; nothing else is)."""
 _RNG_LIMIT = 1 << 64
@@ -193,9 +197,9 @@ _TRACKS_BY_LABEL = {"2-4": Track.MAIN, "5-6": Track.SECOND, "main": Track.MAIN}
 _TRACKS_BY_LABEL["second"] = Track.SECOND
 
 
-def _check_dice_size(dice: Dice, path: str) -> None:
-    if dice.total > MAX_DICE:
-        _fail(path, f"{dice.total} dice, but there are only {MAX_DICE} dice in the game")
+def _check_dice_size(dice: Dice, path: str, limit: int = _DICE_LIMIT) -> None:
+    if dice.total > limit:
+        _fail(path, f"{dice.total} dice, more than the {limit} allowed here")
 
 
 def _encode_dice(value: Dice, path: str) -> str:
@@ -205,8 +209,8 @@ def _encode_dice(value: Dice, path: str) -> str:
 
 def _decode_dice(value: object, path: str) -> Dice:
     text = _expect_str(value, path)
-    if len(text) > MAX_DICE:
-        _fail(path, f"{len(text)} dice, but there are only {MAX_DICE} dice in the game")
+    if len(text) > _DICE_LIMIT:
+        _fail(path, f"{len(text)} dice, more than the {_DICE_LIMIT} allowed")
     try:
         return Dice.parse(text)
     except ValueError as exc:
@@ -601,12 +605,15 @@ def _check_fields(obj: object, path: str, seats: int, known: Mapping[str, int]) 
             _check_seat_list(value, at, seats, "contenders")
         elif name == "attacks" and type(value) is tuple:
             for i, attack in enumerate(value):
-                if not 0 <= attack <= MAX_DICE:
-                    _fail(f"{at}[{i}]", f"an Attack result is 0 to {MAX_DICE}, got {attack}")
+                if not 0 <= attack <= _MAX_DICE:
+                    _fail(f"{at}[{i}]", f"an Attack result is 0 to {_MAX_DICE}, got {attack}")
         elif name == "card" and type(value) is str and value not in known:
-            _fail(at, f"no card or monster {_REPR.repr(value)} in the packs in play")
-    if isinstance(obj, RollDice) and obj.count > MAX_DICE:
-        _fail(_key(path, "count"), f"there are only {MAX_DICE} dice in the game")
+            if value not in registry.installed().effects:
+                _fail(at, f"no card, monster or effect {_REPR.repr(value)} in the packs in play")
+        elif isinstance(value, Dice):
+            _check_dice_size(value, at, _MAX_DICE)
+    if isinstance(obj, RollDice) and obj.count > _MAX_DICE:
+        _fail(_key(path, "count"), f"there are only {_MAX_DICE} dice in the game")
 
 
 def _known_ids(config: GameConfig) -> dict[str, int]:
@@ -664,6 +671,11 @@ def _check_state(state: GameState, path: str) -> None:
     _check_monsters(state, path, seats)
     _check_tiles(state, path)
     _check_cards(state, path, cards)
+    for seat, m in enumerate(state.monsters):
+        at = f"{path}.monsters[{seat}].life"
+        top = _ask_engine(at, functools.partial(max_life, state, seat))
+        if m.life > top:
+            _fail(at, f"Life is at most {top} for this monster, got {m.life}")
     for name in ("superstar", "statue"):
         holder = getattr(state, name)
         if holder is not None:
@@ -698,8 +710,7 @@ def _check_monsters(state: GameState, path: str, seats: int) -> None:
         at = f"{path}.monsters[{seat}]"
         if m.monster != state.config.monsters[seat]:
             _fail(f"{at}.monster", f"seat {seat} plays {state.config.monsters[seat]}")
-        if not 0 <= m.life <= max_life(state, seat):
-            _fail(f"{at}.life", f"Life is 0 to {max_life(state, seat)}, got {m.life}")
+        _check_at_least(m.life, f"{at}.life", 0, "Life")
         _check_at_least(m.vp, f"{at}.vp", 0, "Victory Points")
         _check_at_least(m.energy, f"{at}.energy", 0, "Energy")
         _check_sorted(m.trophies, f"{at}.trophies", "trophies")
@@ -825,6 +836,7 @@ def _check_cards(state: GameState, path: str, cards: Mapping[str, int]) -> None:
 def _check_agenda(state: GameState, path: str, seats: int, known: Mapping[str, int]) -> None:
     tiles_pending: set[tuple[Borough, int]] = set()
     slots_pending: set[int] = set()
+    _check_dice_size(state.turn.dice, f"{path}.turn.dice", _MAX_DICE)
     dice = state.turn.dice.total
     for i, step in enumerate(state.agenda):
         at = f"{path}.agenda[{i}]"
@@ -850,8 +862,8 @@ def _check_agenda(state: GameState, path: str, seats: int, known: Mapping[str, i
             _fail(f"{at}.attacks", "some contender must still roll")
         elif isinstance(step, RollDice):
             dice += step.count
-            if dice > MAX_DICE:
-                _fail(_key(at, "count"), f"with the dice on the table, more than {MAX_DICE} dice")
+            if dice > _MAX_DICE:
+                _fail(_key(at, "count"), f"with the dice on the table, more than {_MAX_DICE} dice")
     if state.winners is not None:
         if state.agenda:
             _fail(f"{path}.agenda", "a finished game has no pending steps")
@@ -867,6 +879,18 @@ def _check_agenda(state: GameState, path: str, seats: int, known: Mapping[str, i
     _check_top(state, f"{path}.agenda[{len(state.agenda) - 1}]")
 
 
+def _ask_engine(at: str, question: Callable[[], _T]) -> _T:
+    """The engine's answer about a position that passed the codec's own checks.
+
+    If the engine raises anyway (a gap in the checks, or an engine bug), the caller still gets
+    a SerializationError at ``at``, with the engine's exception as its cause.
+    """
+    try:
+        return question()
+    except Exception as exc:
+        raise SerializationError(at, f"the engine cannot evaluate this: {exc!r}") from exc
+
+
 def _check_top(state: GameState, at: str) -> None:
     """The step on top waits for a decision someone can take or for a chance outcome that can
     happen, as after every :func:`kingofny.apply`."""
@@ -879,15 +903,8 @@ def _check_top(state: GameState, at: str) -> None:
             _fail(_key(at, "seat"), "an eliminated monster makes no decisions")
     else:
         _fail(at, f"the step on top must wait for a decision or a chance outcome, not {top.KIND}")
-    try:
-        options = len(
-            chance_outcomes(state) if isinstance(top, ChanceStep) else legal_actions(state)
-        )
-    except Exception as exc:
-        # The state passed every check above, so this is an engine bug or a gap in the checks;
-        # either way the caller must get a SerializationError, with the cause attached.
-        raise SerializationError(at, f"the engine cannot evaluate this step: {exc!r}") from exc
-    if not options:
+    ask = chance_outcomes if isinstance(top, ChanceStep) else legal_actions
+    if not _ask_engine(at, lambda: ask(state)):
         _fail(at, f"nothing can happen at this {top.KIND} step, so the game could not go on")
 
 
@@ -952,8 +969,7 @@ def _open(document: object, expected: str | None) -> tuple[str, dict[str, object
 
 
 def _check_envelope_packs(envelope: Mapping[str, object], config: GameConfig) -> None:
-    listed = envelope["packs"]
-    assert isinstance(listed, dict)  # checked by _open
+    listed = _expect_object(envelope["packs"], "$.packs")
     if set(listed) != set(config.packs):
         _fail(
             "$.packs",

@@ -36,15 +36,20 @@ def card_roll_resolve(state: GameState, step: CardRoll, outcome: Outcome) -> Gam
     return _effect(step.card).rolled(state, step, outcome.dice)
 
 
-def any_time(state: GameState, top: Step) -> tuple[Action, ...]:
-    """Card uses the decider may make at any of its decisions (``Context.DECISION``)."""
+def any_time(
+    state: GameState, top: Step, offered: tuple[Action, ...] = ()
+) -> tuple[Action, ...]:
+    """Card uses the decider may make at any of its decisions (``Context.DECISION``), leaving
+    out those the decision already ``offered``."""
     if not isinstance(top, DecisionStep) or isinstance(top, CardChoice):
         return ()
-    return tuple(
-        UseCard(key, option)
-        for key, effect in owned(state, top.seat)
-        for option in effect.offers(state, top.seat, Context.DECISION)
-    )
+    found: list[Action] = []
+    for key, effect in owned(state, top.seat):
+        for option in effect.offers(state, top.seat, Context.DECISION):
+            action = UseCard(key, option)
+            if action not in offered and action not in found:
+                found.append(action)
+    return tuple(found)
 
 
 def use(state: GameState, top: Step, action: UseCard) -> GameState:

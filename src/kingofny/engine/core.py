@@ -141,7 +141,10 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
         return ()
     top = state.agenda[-1]
     entry = DECISIONS.get(type(top))
-    result = entry[0](state, top) + cards.any_time(state, top) if entry is not None else ()
+    if entry is None:
+        return ()
+    result = entry[0](state, top)
+    result += cards.any_time(state, top, result)
     _last_legal = (state, result)
     return result
 
@@ -226,7 +229,7 @@ def advance(state: GameState, drawn: list[Outcome] | None = None) -> GameState:
             continue
         options = legal(state, top)
         if options:
-            options += cards.any_time(state, top)
+            options += cards.any_time(state, top, options)
         if len(options) > 1:
             _last_legal = (state, options)
             return state

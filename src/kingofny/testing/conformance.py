@@ -23,7 +23,7 @@ from kingofny.content import registry
 from kingofny.content.pack import ContentPack
 from kingofny.engine.core import apply, chance_outcomes, legal_actions, new_game
 from kingofny.errors import IllegalActionError, KingOfNYError
-from kingofny.model.actions import Buy
+from kingofny.model.actions import Action, Buy, UseCard
 from kingofny.model.state import GameState
 from kingofny.plugins import validate
 from kingofny.serialize import from_json, to_json
@@ -153,9 +153,17 @@ def _step(
         raise _fail(pack, game, step, "an illegal action was accepted")
     action = rng.choice(actions)
     after = apply(state, action)
-    seat = state.current_player
-    if seat is not None:
-        before_cards = Counter(state.monsters[seat].cards) + Counter(state.discard)
-        gained = Counter(after.monsters[seat].cards) + Counter(after.discard) - before_cards
-        bought.update(c for c in gained if c.startswith(f"{pack.name}:"))
+    card = _card_bought(state, action)
+    if card is not None and card.startswith(f"{pack.name}:"):
+        bought[card] += 1
     return after
+
+
+def _card_bought(state: GameState, action: Action) -> str | None:
+    """The card an action buys: from the market, or from the discard pile (Scavenger's
+    ``buy-<card id>`` option)."""
+    if isinstance(action, Buy):
+        return state.market[action.slot]
+    if isinstance(action, UseCard) and action.option.startswith("buy-"):
+        return action.option.removeprefix("buy-")
+    return None

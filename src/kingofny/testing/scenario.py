@@ -1229,8 +1229,6 @@ def state_problems(state: GameState) -> tuple[str, ...]:
         rolling = sum(s.count for s in _pending(state, RollDice) if isinstance(s, RollDice))
         if not BLACK_DICE <= turn.dice.total + rolling <= most:
             add(f"seat {turn.seat} shows {turn.dice.total} dice, not {BLACK_DICE} to {most}")
-    if not turn.dice.contains(turn.unresolved):
-        add(f"the unresolved dice {turn.unresolved} are not part of {turn.dice}")
     if turn.rerolls_left < 0:
         add("negative rerolls left")
     if state.winners is not None and state.agenda:

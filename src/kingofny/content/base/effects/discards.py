@@ -116,7 +116,7 @@ from kingofny.effects.primitives import damage, gain_energy, gain_vp, heal
 from kingofny.errors import IllegalActionError, PluginError
 from kingofny.model.state import GameState
 
-__all__ = ["EFFECTS", "AirForceOne", "EveryoneGainsEnergy", "EveryoneTakesDamage", "Reward"]
+__all__ = ["EFFECTS", "AirForceOne", "BuyerGains", "EveryoneGainsEnergy", "EveryoneTakesDamage"]
 
 
 def _check_buyer(state: GameState, owner: int) -> None:
@@ -142,13 +142,15 @@ def _seats_from(state: GameState, first: int) -> list[int]:
     return [(first + k) % n for k in range(n)]
 
 
-class Reward(Effect):
+class BuyerGains(Effect):
     """The buyer gains ``vp``, ``energy`` and ``healing``, then takes ``self_damage``.
 
     The self-damage is damage the buyer dealt (rulings D16) and may eliminate it (rulings §16).
     """
 
-    def __init__(self, *, vp: int = 0, energy: int = 0, healing: int = 0, self_damage: int = 0):
+    def __init__(
+        self, *, vp: int = 0, energy: int = 0, healing: int = 0, self_damage: int = 0
+    ) -> None:
         self.vp = _amount(vp, "vp")
         self.energy = _amount(energy, "energy")
         self.healing = _amount(healing, "healing")
@@ -156,7 +158,7 @@ class Reward(Effect):
 
     def __repr__(self) -> str:
         return (
-            f"Reward(vp={self.vp}, energy={self.energy}, healing={self.healing}, "
+            f"BuyerGains(vp={self.vp}, energy={self.energy}, healing={self.healing}, "
             f"self_damage={self.self_damage})"
         )
 
@@ -171,11 +173,11 @@ class Reward(Effect):
         return state
 
 
-class EveryoneGainsEnergy(Reward):
+class EveryoneGainsEnergy(BuyerGains):
     """Holland Tunnel: the buyer's reward, then every living monster, the buyer included, gains
     ``everyone`` Energy, one gain each, in seat order from the buyer (rulings D21)."""
 
-    def __init__(self, *, vp: int, everyone: int):
+    def __init__(self, *, vp: int, everyone: int) -> None:
         super().__init__(vp=vp)
         self.everyone = _amount(everyone, "everyone")
 
@@ -190,12 +192,12 @@ class EveryoneGainsEnergy(Reward):
         return state
 
 
-class EveryoneTakesDamage(Reward):
+class EveryoneTakesDamage(BuyerGains):
     """General Ellis: the buyer's reward, then one damaging event hits every living monster, the
     buyer included, for ``everyone`` damage; it is the buyer's card damage, not an attack
     (rulings D21, D16; seed 000 *Glossary*)."""
 
-    def __init__(self, *, vp: int, everyone: int):
+    def __init__(self, *, vp: int, everyone: int) -> None:
         super().__init__(vp=vp)
         self.everyone = _amount(everyone, "everyone")
 
@@ -209,7 +211,7 @@ class EveryoneTakesDamage(Reward):
         return damage(state, hits, Source.CARD, dealer=owner)
 
 
-class AirForceOne(Reward):
+class AirForceOne(BuyerGains):
     """Air Force One: the buyer's reward, then every unit on the board deals 1 damage to each
     monster in its borough, the buyer included, all at once (rulings §16).
 
@@ -238,16 +240,16 @@ def _unit_fire(state: GameState) -> Mapping[int, int]:
 
 EFFECTS: dict[str, Effect] = {
     "base:air-force-one": AirForceOne(vp=4),
-    "base:brooklyn-bridge": Reward(vp=4),
-    "base:central-park": Reward(vp=2, healing=2),
-    "base:coney-island": Reward(vp=3),
-    "base:drink-the-hudson": Reward(vp=1, energy=13, healing=2),
-    "base:flatiron-building": Reward(vp=2),
+    "base:brooklyn-bridge": BuyerGains(vp=4),
+    "base:central-park": BuyerGains(vp=2, healing=2),
+    "base:coney-island": BuyerGains(vp=3),
+    "base:drink-the-hudson": BuyerGains(vp=1, energy=13, healing=2),
+    "base:flatiron-building": BuyerGains(vp=2),
     "base:general-ellis": EveryoneTakesDamage(vp=3, everyone=1),
     "base:holland-tunnel": EveryoneGainsEnergy(vp=6, everyone=3),
-    "base:power-substation": Reward(vp=1, energy=8, self_damage=3),
-    "base:subterranean-cable": Reward(energy=4, self_damage=4),
-    "base:the-unisphere": Reward(vp=4),
-    "base:yankee-stadium": Reward(vp=5, healing=5),
+    "base:power-substation": BuyerGains(vp=1, energy=8, self_damage=3),
+    "base:subterranean-cable": BuyerGains(energy=4, self_damage=4),
+    "base:the-unisphere": BuyerGains(vp=4),
+    "base:yankee-stadium": BuyerGains(vp=5, healing=5),
 }
 """Effects by card id (and token kind or turn mark where a rule outlives its card)."""
