@@ -32,22 +32,32 @@ def durability(state: GameState, seat: int, tile: Building | UnitKind) -> int:
 
 
 def _options(
-    state: GameState, seat: int, borough: Borough, points: int, tag: str, units_only: bool
+    state: GameState,
+    seat: int,
+    borough: Borough,
+    points: int,
+    tags: frozenset[str],
+    units_only: bool,
 ) -> list[Action]:
+    """Targets in one borough. No tags: your own borough. ``"any"``: every tile, paid 1 Energy
+    per point (Seismic Ray). ``"jets"``: Jets, free (Sharp Shooter)."""
     tiles = state.boroughs[borough]
     energy = state.monsters[seat].energy
+    paid = SEISMIC in tags
+    free_jets = JETS in tags or not tags
     options: list[Action] = []
-    if not units_only and tag != JETS:
+    if not units_only and (paid or not tags):
         for i, stack in enumerate(tiles.stacks):
             if stack.top is not None:
                 need = durability(state, seat, stack.top)
-                if need <= points and (tag != SEISMIC or need <= energy):
+                if need <= points and (not paid or need <= energy):
                     options.append(DestroyBuilding(borough, i))
     for unit in sorted(set(tiles.units)):
-        if tag == JETS and unit is not UnitKind.JET:
+        free = not tags or (unit is UnitKind.JET and free_jets)
+        if not free and not paid:
             continue
         need = durability(state, seat, unit)
-        if need <= points and (tag != SEISMIC or need <= energy):
+        if need <= points and (free or need <= energy):
             options.append(DestroyUnit(borough, unit))
     return options
 
@@ -64,15 +74,16 @@ def destroy_legal(state: GameState, step: Destroy) -> tuple[Action, ...]:
     effects = owned(state, seat)
     units_only = any(e.only_units(state, seat) for _, e in effects)
     here = m.location.borough
-    options = _options(state, seat, here, step.points, "", units_only)
+    options = _options(state, seat, here, step.points, frozenset(), units_only)
     forced = bool(options)
-    reach: dict[Borough, str] = {}
+    reach: dict[Borough, set[str]] = {}
     for _, effect in effects:
         for borough, tag in effect.reach(state, seat):
-            if borough is not here and reach.get(borough) != JETS:
-                reach[borough] = tag if tag in (SEISMIC, JETS) else SEISMIC
+            if borough is not here:
+                reach.setdefault(borough, set()).add(tag if tag == JETS else SEISMIC)
     for borough in sorted(reach):
-        options.extend(_options(state, seat, borough, step.points, reach[borough], units_only))
+        tags = frozenset(reach[borough])
+        options.extend(_options(state, seat, borough, step.points, tags, units_only))
     if options and not forced:
         options.append(_PASS)
     return tuple(options)

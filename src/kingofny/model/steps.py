@@ -10,6 +10,7 @@ can be saved, searched and replayed.
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from typing import ClassVar
 
 import attrs
@@ -54,6 +55,11 @@ class DecisionStep(Step):
 @attrs.frozen(slots=True)
 class ChanceStep(Step):
     """A step that waits for a chance outcome."""
+
+
+def _ints(values: Iterable[int]) -> tuple[int, ...]:
+    """Plain ints (an IntEnum such as a Borough becomes its value), so steps stay JSON data."""
+    return tuple(int(v) for v in values)
 
 
 # --- chance steps -----------------------------------------------------------------------------
@@ -112,8 +118,8 @@ class CardRoll(ChanceStep):
     """Who rolls."""
     count: int = 1
     """How many dice."""
-    data: tuple[int, ...] = ()
-    """Whatever the effect needs to remember (e.g. the damage at stake)."""
+    data: tuple[int, ...] = attrs.field(default=(), converter=_ints)
+    """Whatever the effect needs to remember (e.g. the damage at stake), as plain ints."""
 
 
 # --- decision steps ---------------------------------------------------------------------------
@@ -129,8 +135,8 @@ class CardChoice(DecisionStep):
     """The card (or monster) whose effect asks."""
     options: tuple[str, ...] = ()
     """The answers offered, in order."""
-    data: tuple[int, ...] = ()
-    """Whatever the effect needs to remember between question and answer."""
+    data: tuple[int, ...] = attrs.field(default=(), converter=_ints)
+    """Whatever the effect needs to remember between question and answer, as plain ints."""
 
 
 @attrs.frozen(slots=True)
