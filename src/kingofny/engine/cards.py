@@ -36,9 +36,7 @@ def card_roll_resolve(state: GameState, step: CardRoll, outcome: Outcome) -> Gam
     return _effect(step.card).rolled(state, step, outcome.dice)
 
 
-def any_time(
-    state: GameState, top: Step, offered: tuple[Action, ...] = ()
-) -> tuple[Action, ...]:
+def any_time(state: GameState, top: Step, offered: tuple[Action, ...] = ()) -> tuple[Action, ...]:
     """Card uses the decider may make at any of its decisions (``Context.DECISION``), leaving
     out those the decision already ``offered``."""
     if not isinstance(top, DecisionStep) or isinstance(top, CardChoice):
