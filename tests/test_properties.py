@@ -12,8 +12,8 @@ Sources cited by the invariants below:
 * DESIGN = ``/work/shared/DESIGN.md``, *Contract* items 2, 3, 4, 5, 6 and 8;
 * rulings = ``/work/shared/research/rulings.md`` (Corrections C1-C4 win over the notes).
 
-The game parameters of any failure are printed by hypothesis; :func:`play` replays a game from
-them (``play(players, seed, policy_seed, explicit)``).
+Hypothesis prints the parameters of a failing game; ``check_game_thoroughly(players, seed,
+policy_seed, explicit)`` replays it with every check, and ``play(...)`` lists its positions.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from typing import Any
 
 import attrs
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 import kingofny
@@ -62,6 +62,7 @@ from kingofny import (
 from kingofny.content import registry
 from kingofny.effects.triggers import Trigger
 from kingofny.engine.core import apply_logged, start
+from kingofny.model.actions import Pass, UseCard
 from kingofny.model.city import BASE_TILES, OUTER_BOROUGHS, Building
 from kingofny.model.steps import LeaveManhattan, RevealTile
 from kingofny.record import Event, GameRecord
@@ -88,12 +89,15 @@ seed_st = st.integers(min_value=0, max_value=2**32 - 1)
 
 
 def _profile(max_examples: int) -> settings:
-    """Deterministic hypothesis settings for CI: derandomized, no example database, no deadline."""
+    """Deterministic hypothesis settings for CI: derandomized, no example database, no deadline,
+    and no shrinking (a smaller seed is not a simpler game, and shrinking whole games takes
+    minutes): a failure reports the first failing seeds as they were generated."""
     return settings(
         max_examples=max_examples,
         deadline=None,
         derandomize=True,
         database=None,
+        phases=(Phase.explicit, Phase.generate),
         suppress_health_check=[HealthCheck.too_slow],
     )
 
@@ -101,9 +105,9 @@ def _profile(max_examples: int) -> settings:
 PLAYER_COUNTS = (2, 3, 4, 5, 6)
 """Every property runs for each player count (a pytest parameter, so each count is covered)."""
 HEAVY_AUTO = _profile(6)
-"""Full checks at every step of seeded games (about 0.2 s a game today), per player count."""
+"""Seeded games with every check at every step (examples per player count)."""
 HEAVY_EXPLICIT = _profile(3)
-"""Full checks at every step of explicit-chance games (about 0.4 s a game today)."""
+"""Explicit-chance games with every check at every step (they cost about twice as much)."""
 LIGHT = _profile(24)
 """Cheaper checks, more games."""
 JSON = _profile(3)
@@ -112,12 +116,14 @@ each_player_count = pytest.mark.parametrize("players", PLAYER_COUNTS)
 
 # -- probes: moves that are illegal in most positions --------------------------------------------
 
-_ALL_ROLLS_6 = (
+_SOME_ROLLS_6 = (
     Dice.parse("AAAAAA"),
     Dice.parse("EHACDO"),
     Dice.parse("DDDOOO"),
     Dice.parse("CCCEEH"),
 )
+_SOME_CARDS = ("base:carapace", "base:chameleon", "base:subway", "base:tesla-cannon")
+_SOME_OPTIONS = ("", "discard", "use", "heal", "seat-0", "seat-1")
 PROBE_ACTIONS: tuple[Action, ...] = (
     Action(),
     *(PlaceMonster(b) for b in Borough),
@@ -134,6 +140,9 @@ PROBE_ACTIONS: tuple[Action, ...] = (
     *(Buy(slot) for slot in (-1, 0, 1, 2, 3)),
     Sweep(),
     EndBuying(),
+    Pass(),
+    UseCard("base:no-such-card", "use"),
+    *(UseCard(card, option) for card in _SOME_CARDS for option in _SOME_OPTIONS),
 )
 """Actions of every kind, most of them illegal in any given position."""
 PROBE_OUTCOMES: tuple[Outcome, ...] = (
@@ -141,7 +150,7 @@ PROBE_OUTCOMES: tuple[Outcome, ...] = (
     DiceRoll(Dice.of_counts((0, 0, 0, 0, 0, 0))),
     DiceRoll(Dice.parse("A")),
     DiceRoll(Dice.parse("EHACD")),
-    *(DiceRoll(d) for d in _ALL_ROLLS_6),
+    *(DiceRoll(d) for d in _SOME_ROLLS_6),
     DiceRoll(Dice.parse("AAAAAAAA")),
     DiceRoll(Dice.parse("EHACDOEHA")),
     *(TileDraw(b) for b, _ in BASE_TILES),
@@ -154,6 +163,12 @@ _INITIAL_BY_DURABILITY: Counter[int] = Counter()
 for _building, _count in BASE_TILES:
     _INITIAL_BY_DURABILITY[_building.durability] += _count
 _INITIAL_BY_BUILDING: dict[Building, int] = dict(BASE_TILES)
+_CARD_BOUND_TOKENS = frozenset({"base:carapace"})
+"""Token kinds that lie on a card and leave with it (components §4.2)."""
+_WIN_CARDS = frozenset(
+    card_id for card_id in registry.deck_cards() if Trigger.WIN in registry.card(card_id).triggers
+)
+"""Cards that can make their owner win at once (Painbow; rulings C3)."""
 _MAX_LIFE_CARDS = frozenset(
     card_id
     for card_id in registry.deck_cards()
@@ -170,8 +185,8 @@ def max_life(state: GameState, seat: int) -> int:
 
 
 def check_monsters(state: GameState) -> None:
-    """Life, VP, Energy and elimination of every monster (seed 000, *Setup*, *Heal*, *Energy*,
-    *Attack*; rulings §10 VP floor, §11 elimination)."""
+    """Life, VP, Energy, tokens and elimination of every monster (seed 000, *Setup*, *Heal*,
+    *Energy*, *Attack*; rulings §10 VP floor, §11 elimination, §15 tokens)."""
     setup_done = state.turn.number > 0
     for seat, m in enumerate(state.monsters):
         where = f"seat {seat} ({m})"
@@ -180,9 +195,18 @@ def check_monsters(state: GameState) -> None:
         assert m.vp >= 0, f"{where}: negative VP"
         assert m.energy >= 0, f"{where}: negative energy"
         assert list(m.trophies) == sorted(m.trophies), f"{where}: trophies not canonical"
+        tokens = m.tokens
+        assert list(tokens) == sorted(tokens), f"{where}: tokens not canonical (sorted)"
+        assert all(n > 0 for _, n in tokens), f"{where}: a token kind with count 0"
+        assert len({k for k, _ in tokens}) == len(tokens), f"{where}: a token kind twice"
+        for kind, _ in tokens:
+            if kind in _CARD_BOUND_TOKENS:
+                # Carapace tokens lie on the Carapace card (rulings §9, §16 Carapace).
+                assert kind in m.cards, f"{where}: {kind} tokens without the card"
         if m.eliminated:
             assert m.location is None, f"{where}: an eliminated monster is still on the board"
             assert m.cards == (), f"{where}: an eliminated monster still holds cards"
+            assert tokens == (), f"{where}: an eliminated monster keeps tokens (rulings §11)"
         elif setup_done:
             assert m.location is not None, f"{where}: a living monster is off the board"
 
@@ -316,7 +340,9 @@ def check_position(state: GameState) -> None:
 
 
 def check_terminal(state: GameState) -> None:
-    """The game is over and its winners are right (seed 000, *End of the Game*; rulings C3)."""
+    """The game is over and its winners are right: the last monster standing, else every living
+    monster with 20 VP, else the turn's monster if a card of its own made it win; nobody only
+    if no monster is alive (seed 000, *End of the Game*; rulings C3, §11)."""
     assert state.is_terminal
     assert kingofny.is_terminal(state)
     winners = state.winners
@@ -328,9 +354,15 @@ def check_terminal(state: GameState) -> None:
     alive = state.alive_seats
     assert len(set(winners)) == len(winners), f"winners {winners} repeat a seat"
     assert set(winners) <= set(alive), f"winners {winners} include an eliminated seat"
+    # rulings C3: a card that says "you win the game" (Painbow) ends the game at once.
+    card_win = (
+        len(winners) == 1
+        and winners[0] == state.turn_owner
+        and any(c in _WIN_CARDS for c in state.monsters[winners[0]].cards)
+    )
     if len(alive) <= 1:
         assert winners == alive, f"last monster standing {alive}, winners {winners}"
-    else:
+    elif not card_win:
         champions = tuple(s for s in alive if state.monsters[s].vp >= WINNING_VP)
         assert champions, f"game over with {len(alive)} alive and nobody at 20 VP"
         assert winners == champions, f"winners {winners}, monsters with 20 VP {champions}"

@@ -6,6 +6,10 @@ from kingofny.content.base import manifest
 from kingofny.testing import check_content_pack
 
 GAMES = 60
+SEED = 3
+"""A seed whose games buy every card (half the games are played by shoppers, see
+:func:`kingofny.testing.check_content_pack`); if a rule change leaves a card unbought, raise
+GAMES or pick another seed."""
 
 
 def test_random_games_with_every_card_keep_every_invariant_and_buy_every_card() -> None:
@@ -13,6 +17,6 @@ def test_random_games_with_every_card_keep_every_invariant_and_buy_every_card() 
     invariant with the whole deck in play, and every card gets bought at least once, so every
     card's effect runs in them."""
     pack = manifest()
-    report = check_content_pack(pack, games=GAMES, seed=11)
+    report = check_content_pack(pack, games=GAMES, seed=SEED)
     never = sorted({card.id for card in pack.cards} - set(report.cards_bought))
     assert not never, f"never bought in {GAMES} games: {never}"

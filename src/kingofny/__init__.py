@@ -67,8 +67,24 @@ from kingofny.model.steps import Phase, Step
 from kingofny.players import HeuristicPlayer, Player, RandomPlayer
 from kingofny.record import Event, GameRecord, replay, replay_states
 from kingofny.runner import GameResult, TournamentSummary, play_game, simulate
+from kingofny.serialize import (
+    RECORD_FORMAT,
+    SCHEMA_VERSION,
+    STATE_FORMAT,
+    from_json,
+    record_from_dict,
+    record_from_json,
+    record_to_dict,
+    state_from_dict,
+    state_from_json,
+    state_to_dict,
+    to_json,
+)
 
 __all__ = [
+    "RECORD_FORMAT",
+    "SCHEMA_VERSION",
+    "STATE_FORMAT",
     "Action",
     "Borough",
     "BoroughState",
@@ -129,13 +145,21 @@ __all__ = [
     "__version__",
     "apply",
     "chance_outcomes",
+    "from_json",
     "is_terminal",
     "legal_actions",
     "new_game",
     "observe",
     "play_game",
+    "record_from_dict",
+    "record_from_json",
+    "record_to_dict",
     "replay",
     "replay_states",
     "simulate",
+    "state_from_dict",
+    "state_from_json",
+    "state_to_dict",
+    "to_json",
     "winners",
 ]

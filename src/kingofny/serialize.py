@@ -68,6 +68,7 @@ from kingofny.model.outcomes import Outcome
 from kingofny.model.state import MARKET_SIZE, GameConfig, GameState
 from kingofny.model.steps import (
     ChanceStep,
+    CloseTurn,
     DecisionStep,
     EndTurn,
     RevealCard,
@@ -112,7 +113,7 @@ _RNG_LIMIT = 1 << 64
 """The auto-chance generator state is a 64-bit value (:mod:`kingofny.engine.rng`)."""
 _MANHATTAN_CAPACITY = 2
 """Manhattan holds two monsters at most: the 2-4 and 5-6 spaces (seed 000, *Advanced Rule*)."""
-_CONTINUATIONS: tuple[type[Step], ...] = (RollOff, StartTurn, EndTurn)
+_CONTINUATIONS: tuple[type[Step], ...] = (RollOff, StartTurn, EndTurn, CloseTurn)
 """The steps that lead to the next turn; exactly one of them lies at the bottom of the agenda of
 a game in progress."""
 _ENVELOPE_KEYS = ("format", "schema_version", "kingofny_version", "packs", "data")

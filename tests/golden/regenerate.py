@@ -52,15 +52,22 @@ def play_seeded(players: int, seed: int) -> tuple[GameState, list[tuple[int | No
     raise RuntimeError(f"game {players}p seed {seed} is not over after {MAX_STOPS} stops")
 
 
+def _short(key: str) -> str:
+    """A card or token id without the base pack's prefix."""
+    return key.removeprefix("base:")
+
+
 def monster_summary(state: GameState, seat: int) -> str:
-    """``seat name L.. V.. E.. where`` for one monster, with the goal cards it holds."""
+    """``seat name L.. V.. E.. where`` for one monster, with its cards, tokens and goal cards."""
     m = state.monsters[seat]
     name = m.monster.partition(":")[2] or m.monster
     if m.eliminated:
         return f"{seat} {name} out"
     text = f"{seat} {name} L{m.life} V{m.vp} E{m.energy} {m.location}"
     if m.cards:
-        text += f" cards={len(m.cards)}"
+        text += " cards=" + ",".join(_short(c) for c in m.cards)
+    if m.tokens:
+        text += " tokens=" + ",".join(f"{_short(kind)}:{n}" for kind, n in m.tokens)
     if state.superstar == seat:
         text += " +superstar"
     if state.statue == seat:

@@ -78,6 +78,10 @@ class Effect:
         """RESOLUTION_START: ``owner``'s final result is known (``state.turn.unresolved``)."""
         return state
 
+    def on_discard(self, state: GameState, owner: int) -> GameState:
+        """The KEEP card just left ``owner``'s play (discarded, by choice or by force)."""
+        return state
+
     def on_turn_end(self, state: GameState, owner: int) -> GameState:
         """END_TURN: ``owner``'s turn ends, before the victory check."""
         return state

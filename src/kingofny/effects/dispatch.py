@@ -44,7 +44,8 @@ def owned(state: GameState, seat: int) -> list[tuple[str, Effect]] | tuple[()]:
             found.append((card, effect))
     for kind, _ in m.tokens:
         effect = get(kind)
-        if effect is not None:
+        # A card's own tokens (Carapace) share its key: the card's effect is already listed.
+        if effect is not None and kind not in m.cards and kind != m.monster:
             found.append((kind, effect))
     if seat == state.turn.seat:
         for mark in state.turn.marks:

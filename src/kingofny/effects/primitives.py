@@ -142,13 +142,16 @@ def extra_turn(state: GameState, seat: int, mark_name: str = "") -> GameState:
 
 
 def discard_card(state: GameState, seat: int, card: str) -> GameState:
-    """``seat`` loses a KEEP card to the discard pile; life above the new maximum is cut."""
+    """``seat`` loses a KEEP card to the discard pile; life above the new maximum is cut and the
+    card's ``on_discard`` hook runs (Carapace's tokens go with it)."""
     m = state.monsters[seat]
     cards = list(m.cards)
     cards.remove(card)
     state = set_monster(state, seat, evolve(m, cards=tuple(cards)))
     state = evolve(state, discard=tuple(sorted((*state.discard, card))))
-    return clamp_life(state, seat)
+    state = clamp_life(state, seat)
+    effect = registry.effect(card)
+    return effect.on_discard(state, seat) if effect is not None else state
 
 
 def take_from_market(state: GameState, seat: int, slot: int) -> GameState:

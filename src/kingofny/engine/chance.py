@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
@@ -23,10 +24,16 @@ def dice_count(step: ChanceStep) -> int:
     return ROLL_OFF_DICE
 
 
+@functools.cache
+def _dice_outcomes(count: int) -> tuple[tuple[Outcome, Fraction], ...]:
+    """Every roll of ``count`` dice with its probability (built once per count)."""
+    return tuple((DiceRoll(d), d.probability()) for d in all_rolls(count))
+
+
 def outcomes(state: GameState, step: ChanceStep) -> tuple[tuple[Outcome, Fraction], ...]:
     """Every outcome of the chance step with its exact probability; empty if nothing can happen."""
     if isinstance(step, (RollDice, RollOff, CardRoll)):
-        return tuple((DiceRoll(d), d.probability()) for d in all_rolls(dice_count(step)))
+        return _dice_outcomes(dice_count(step))
     if isinstance(step, RevealTile):
         total = sum(c for _, c in state.hidden_tiles)
         return tuple((TileDraw(b), Fraction(c, total)) for b, c in state.hidden_tiles)

@@ -36,6 +36,7 @@ from kingofny.model.steps import (
     ChooseFlee,
     ChooseMove,
     ChooseReroll,
+    CloseTurn,
     DecisionStep,
     Destroy,
     EndTurn,
@@ -82,6 +83,7 @@ INTERNAL: dict[type[Step], _Run] = {
     ApplyAttack: attack.apply_attack,
     MovePhase: movement.run_move_phase,
     EndTurn: turn.end_turn,
+    CloseTurn: turn.close_turn,
 }
 """Steps that run without any input."""
 

@@ -60,9 +60,10 @@ def set_turn(state: GameState, **changes: object) -> GameState:
     return evolve(state, turn=turn)
 
 
-def push(state: GameState, *steps: Step) -> GameState:
-    """``state`` with ``steps`` put on top of the agenda; the first one given runs first."""
-    return evolve(state, agenda=state.agenda + steps[::-1])
+def push(state: GameState, *steps: Step, **changes: Any) -> GameState:
+    """``state`` with ``steps`` put on top of the agenda (the first one given runs first) and
+    any other field ``changes`` made in the same copy."""
+    return evolve(state, agenda=state.agenda + steps[::-1], **changes)
 
 
 def gain(state: GameState, seat: int, *, vp: int = 0, energy: int = 0, life: int = 0) -> GameState:

@@ -13,7 +13,7 @@ from kingofny.engine.attack import resolve_attack
 from kingofny.engine.destruction import resolve_destruction
 from kingofny.engine.economy import gain_energy, heal
 from kingofny.engine.goals import resolve_celebrity
-from kingofny.engine.ops import push, set_turn
+from kingofny.engine.ops import evolve, push, set_turn
 from kingofny.model.actions import Action, ResolveFace, UseCard
 from kingofny.model.dice import Face
 from kingofny.model.state import GameState
@@ -80,7 +80,9 @@ def choose_face_act(state: GameState, step: ChooseFace, action: Action) -> GameS
     unresolved = state.turn.unresolved
     count = unresolved[face]
     rest = unresolved.without_face(face)
-    state = set_turn(state, unresolved=rest)
+    turn = evolve(state.turn, unresolved=rest)
     if rest.total:
-        state = push(state, ChooseFace(step.seat))
+        state = push(state, ChooseFace(step.seat), turn=turn)
+    else:
+        state = evolve(state, turn=turn)
     return FACE_RESOLVERS[face](state, step.seat, count)

@@ -7,7 +7,7 @@ import functools
 
 from kingofny.effects.dispatch import in_play, overrides
 from kingofny.engine.economy import spend_energy
-from kingofny.engine.ops import evolve, push, set_turn
+from kingofny.engine.ops import evolve, push
 from kingofny.model.actions import Action, Reroll, StopRolling
 from kingofny.model.dice import Dice, sub_multisets
 from kingofny.model.outcomes import DiceRoll, Outcome
@@ -20,11 +20,10 @@ _STOP = StopRolling()
 def roll_resolve(state: GameState, step: RollDice, outcome: Outcome) -> GameState:
     """The rolled dice join the kept ones; a reroll decision follows while rerolls remain."""
     assert isinstance(outcome, DiceRoll)
-    turn = state.turn
-    state = evolve(state, turn=evolve(turn, dice=turn.dice.plus(outcome.dice)))
+    turn = evolve(state.turn, dice=state.turn.dice.plus(outcome.dice))
     if turn.rerolls_left > 0:
-        return push(state, ChooseReroll(turn.seat))
-    return state
+        return push(state, ChooseReroll(turn.seat), turn=turn)
+    return evolve(state, turn=turn)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -91,8 +90,6 @@ def reroll_act(state: GameState, step: ChooseReroll, action: Action) -> GameStat
     if isinstance(action, Reroll):
         state = spend_energy(state, step.seat, reroll_cost(state, step.seat, action.dice))
         turn = state.turn
-        state = set_turn(
-            state, dice=turn.dice.minus(action.dice), rerolls_left=turn.rerolls_left - 1
-        )
-        return push(state, RollDice(action.dice.total))
+        turn = evolve(turn, dice=turn.dice.minus(action.dice), rerolls_left=turn.rerolls_left - 1)
+        return push(state, RollDice(action.dice.total), turn=turn)
     return state

@@ -10,7 +10,15 @@ from kingofny.engine.ops import evolve, manhattan_occupants, push, set_turn
 from kingofny.model.city import ZONE_EARNINGS
 from kingofny.model.monster import WINNING_VP
 from kingofny.model.state import GameState, TurnState
-from kingofny.model.steps import BeginResolution, EndTurn, MovePhase, RollDice, Shop, StartTurn
+from kingofny.model.steps import (
+    BeginResolution,
+    CloseTurn,
+    EndTurn,
+    MovePhase,
+    RollDice,
+    Shop,
+    StartTurn,
+)
 
 BLACK_DICE = 6
 """Dice rolled each turn without cards."""
@@ -70,17 +78,23 @@ def next_seat(state: GameState, seat: int) -> int:
 
 
 def end_turn(state: GameState, step: EndTurn) -> GameState:
-    """END_TURN effects act; units that appeared this turn lose their protection; then the game
-    ends if a living monster has 20 VP or at most one monster is left (shared win if several
-    have 20; nobody wins if all are eliminated; rulings C3). Otherwise an extra turn owed is
-    taken, or the next living monster's turn starts."""
+    """END_TURN effects act; the turn closes once whatever they raised is settled (a monster
+    leaving Manhattan's 5–6 space after an elimination)."""
     seat = state.turn.seat
     for _, effect in owned(state, seat):
         state = effect.on_turn_end(state, seat)
         if state.winners is not None:
             return state
-    # An END_TURN effect that eliminated the monster queued another end of this turn: drop it.
-    state = evolve(state, agenda=tuple(s for s in state.agenda if not isinstance(s, EndTurn)))
+    # An effect that eliminated the monster queued another end of this turn: drop it.
+    raised = tuple(s for s in state.agenda if not isinstance(s, EndTurn))
+    return evolve(state, agenda=(CloseTurn(), *raised))
+
+
+def close_turn(state: GameState, step: CloseTurn) -> GameState:
+    """Units that appeared this turn lose their protection; then the game ends if a living
+    monster has 20 VP or at most one monster is left (shared win if several have 20; nobody
+    wins if all are eliminated; rulings C3). Otherwise an extra turn owed is taken, or the next
+    living monster's turn starts."""
     if any(b.fresh_units for b in state.boroughs):
         state = evolve(
             state,

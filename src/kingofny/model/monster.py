@@ -48,7 +48,7 @@ class MonsterState:
     """Whether it has been eliminated."""
     tokens: tuple[tuple[str, int], ...] = ()
     """Tokens it holds, as sorted (kind, count) pairs with counts above 0: ``"web"``,
-    ``"curse"``, and card-bound ones such as ``"base:carapace"``."""
+    ``"curse"``, ``"carapace"``."""
 
     def token_count(self, kind: str) -> int:
         """How many tokens of this kind it holds."""

@@ -180,7 +180,13 @@ class GameState:
 
     @property
     def phase(self) -> Phase:
-        """The phase of the step waiting now."""
+        """The phase of the step waiting now (for a reveal or a card's question, the phase it
+        interrupts)."""
+        if self.winners is not None:
+            return Phase.OVER
+        for step in reversed(self.agenda):
+            if not step.CONTEXTUAL:
+                return step.PHASE
         return self.agenda[-1].PHASE if self.agenda else Phase.OVER
 
     # -- lookups ---------------------------------------------------------------------------

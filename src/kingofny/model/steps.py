@@ -42,6 +42,9 @@ class Step:
     """The tag that names this step in JSON."""
     PHASE: ClassVar[Phase] = Phase.SETUP
     """The phase the step belongs to."""
+    CONTEXTUAL: ClassVar[bool] = False
+    """Whether the step can happen in any phase (a reveal, a card's question): its phase is then
+    that of the step below it."""
 
 
 @attrs.frozen(slots=True)
@@ -70,6 +73,7 @@ class RevealTile(ChanceStep):
     """Reveal the building now on top of a stack."""
 
     KIND: ClassVar[str] = "reveal-tile"
+    CONTEXTUAL: ClassVar[bool] = True
     borough: Borough
     """The borough of the stack."""
     stack: int
@@ -81,6 +85,7 @@ class RevealCard(ChanceStep):
     """Reveal a card from the deck into an empty market slot."""
 
     KIND: ClassVar[str] = "reveal-card"
+    CONTEXTUAL: ClassVar[bool] = True
     slot: int
     """The market slot to fill."""
 
@@ -111,6 +116,7 @@ class CardRoll(ChanceStep):
     """A card makes ``seat`` roll ``count`` dice; the card's effect reads the result."""
 
     KIND: ClassVar[str] = "card-roll"
+    CONTEXTUAL: ClassVar[bool] = True
     PHASE: ClassVar[Phase] = Phase.RESOLVE
     card: str
     """The card (or monster) whose effect asked for the roll."""
@@ -130,6 +136,7 @@ class CardChoice(DecisionStep):
     """A card asks ``seat`` to choose one of ``options`` (answered with ``UseCard``)."""
 
     KIND: ClassVar[str] = "card-choice"
+    CONTEXTUAL: ClassVar[bool] = True
     PHASE: ClassVar[Phase] = Phase.RESOLVE
     card: str
     """The card (or monster) whose effect asks."""
@@ -195,6 +202,7 @@ class LeaveManhattan(DecisionStep):
     """``seat`` must leave Manhattan's 5–6 space for an outer borough of its choice."""
 
     KIND: ClassVar[str] = "leave-manhattan"
+    CONTEXTUAL: ClassVar[bool] = True
 
 
 @attrs.frozen(slots=True)
@@ -248,9 +256,18 @@ class MovePhase(Step):
 
 @attrs.frozen(slots=True)
 class EndTurn(Step):
-    """End of the turn: end-of-turn effects, the victory check, the next turn."""
+    """End of the turn: end-of-turn effects, then :class:`CloseTurn`."""
 
     KIND: ClassVar[str] = "end-turn"
+    PHASE: ClassVar[Phase] = Phase.END
+
+
+@attrs.frozen(slots=True)
+class CloseTurn(Step):
+    """After the end-of-turn effects and whatever they raised: the victory check, the next
+    turn."""
+
+    KIND: ClassVar[str] = "close-turn"
     PHASE: ClassVar[Phase] = Phase.END
 
 
@@ -274,5 +291,6 @@ STEP_TYPES: tuple[type[Step], ...] = (
     ApplyAttack,
     MovePhase,
     EndTurn,
+    CloseTurn,
 )
 """Every concrete step type."""

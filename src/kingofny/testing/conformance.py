@@ -23,7 +23,9 @@ from kingofny.content import registry
 from kingofny.content.pack import ContentPack
 from kingofny.engine.core import apply, chance_outcomes, legal_actions, new_game
 from kingofny.errors import IllegalActionError, KingOfNYError
-from kingofny.model.actions import Action, Buy, UseCard
+from kingofny.model.actions import Action, Buy, DestroyUnit, Reroll, Sweep, UseCard
+from kingofny.model.city import UnitKind
+from kingofny.model.dice import Face
 from kingofny.model.state import GameState
 from kingofny.plugins import validate
 from kingofny.serialize import from_json, to_json
@@ -95,7 +97,9 @@ def check_content_pack(
     round_trip_every: int = 7,
 ) -> ConformanceReport:
     """Play ``games`` random games (2 to 6 monsters) with ``pack`` next to the base game, checking
-    after every step: the state invariants, that every legal action applies and an illegal one
+    after every step. Every other game is played by "shoppers" that save Energy for the priciest
+    card, so that expensive cards get bought and their effects run. Checked: the state
+    invariants, that every legal action applies and an illegal one
     is refused without harm, that chance probabilities are exact and sum to 1, that states
     survive the JSON round trip, and that every game ends. Raises :class:`ConformanceError`
     naming the game and step of the first problem."""
@@ -113,7 +117,16 @@ def check_content_pack(
             for step in range(max_steps):
                 if state.is_terminal:
                     break
-                state = _step(pack, game, step, state, rng, bought, step % round_trip_every == 0)
+                state = _step(
+                    pack,
+                    game,
+                    step,
+                    state,
+                    rng,
+                    bought,
+                    step % round_trip_every == 0,
+                    game % 2 == 1,
+                )
                 steps += 1
             else:
                 raise _fail(pack, game, max_steps, "the game did not end")
@@ -128,6 +141,7 @@ def _step(
     rng: random.Random,
     bought: Counter[str],
     round_trip: bool,
+    shopper: bool,
 ) -> GameState:
     problems = state_problems(state)
     if problems:
@@ -151,7 +165,7 @@ def _step(
         pass
     else:
         raise _fail(pack, game, step, "an illegal action was accepted")
-    action = rng.choice(actions)
+    action = _shopper_choice(state, actions, rng) if shopper else rng.choice(actions)
     after = apply(state, action)
     card = _card_bought(state, action)
     if card is not None and card.startswith(f"{pack.name}:"):
@@ -167,3 +181,26 @@ def _card_bought(state: GameState, action: Action) -> str | None:
     if isinstance(action, UseCard) and action.option.startswith("buy-"):
         return action.option.removeprefix("buy-")
     return None
+
+
+def _shopper_choice(state: GameState, actions: tuple[Action, ...], rng: random.Random) -> Action:
+    """A random legal action biased to buying expensive cards: keep Energy and Destruction dice,
+    destroy Tanks and Jets first (Air Force One, General Ellis), save up for the priciest card
+    in the market."""
+    buys = [a for a in actions if _card_bought(state, a) is not None]
+    if buys:
+        priciest = max(registry.card(c).cost for c in state.market if c is not None)
+        best = max(buys, key=lambda a: registry.card(_card_bought(state, a) or "").cost)
+        if registry.card(_card_bought(state, best) or "").cost >= priciest or rng.random() < 0.2:
+            return best
+    military = [
+        a for a in actions if isinstance(a, DestroyUnit) and a.unit is not UnitKind.INFANTRY
+    ]
+    if military:
+        return max(military, key=lambda a: a.unit if isinstance(a, DestroyUnit) else 0)
+    keep = state.turn.dice.without_face(Face.ENERGY).without_face(Face.DESTRUCTION)
+    rerolls = [a for a in actions if isinstance(a, Reroll) and a.dice == keep]
+    if rerolls and rng.random() < 0.8:
+        return rerolls[0]
+    calm = [a for a in actions if not isinstance(a, (Buy, Sweep))]
+    return rng.choice(calm or actions)
