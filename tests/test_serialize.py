@@ -921,3 +921,21 @@ def test_mutated_documents_read_back_or_are_refused(data: st.DataObject) -> None
         return
     assert from_json(to_json(value)) == value
     assert to_json(from_json(to_json(value))) == to_json(value)
+
+
+def test_a_save_from_an_incompatible_pack_version_is_refused() -> None:
+    """Issue (content packs): loading a game whose pack is of an incompatible version fails with
+    a clear error naming the pack and both versions."""
+    document = json.loads(kingofny.to_json(kingofny.new_game(2, seed=1)))
+    document["packs"]["base"] = "99.0.0"
+    with pytest.raises(SerializationError, match=r"base 99\.0\.0.*incompatible") as info:
+        kingofny.from_json(json.dumps(document))
+    assert info.value.path == "$.packs.base"
+
+
+def test_pack_version_compatibility_follows_semantic_versioning() -> None:
+    """Same major version reads; before 1.0 the minor version must match too."""
+    assert serialize.compatible("1.2.0", "1.9.3")
+    assert not serialize.compatible("1.2.0", "2.0.0")
+    assert serialize.compatible("0.1.0", "0.1.7")
+    assert not serialize.compatible("0.1.0", "0.2.0")

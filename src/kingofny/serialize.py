@@ -962,11 +962,26 @@ def _open(document: object, expected: str | None) -> tuple[str, dict[str, object
     _expect_str(obj["kingofny_version"], "$.kingofny_version")
     packs = _expect_object(obj["packs"], "$.packs")
     installed = _installed_packs()
-    for name, version_text in packs.items():
-        _expect_str(version_text, _key("$.packs", name))
+    for name, value in packs.items():
+        version_text = _expect_str(value, _key("$.packs", name))
         if name not in installed:
             _fail(_key("$.packs", name), f"content pack {_REPR.repr(name)} is not installed")
+        if not compatible(version_text, installed[name].version):
+            _fail(
+                _key("$.packs", name),
+                f"saved with content pack {name} {version_text}; the installed "
+                f"{installed[name].version} is incompatible (a different major version)",
+            )
     return kind, obj
+
+
+def compatible(saved: str, installed: str) -> bool:
+    """Whether a pack version can read what another wrote: same major version (Semantic
+    Versioning), or, before 1.0, the same minor version too."""
+    saved_parts = saved.split(".")
+    installed_parts = installed.split(".")
+    width = 2 if saved_parts[0] == "0" else 1
+    return saved_parts[:width] == installed_parts[:width]
 
 
 def _check_envelope_packs(envelope: Mapping[str, object], config: GameConfig) -> None:
