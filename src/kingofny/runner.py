@@ -151,13 +151,17 @@ def play_game(
             ) from exc
         faults.append(Fault(seat, None, f"{name} raised {_describe_exception(exc)}", None))
 
-    for seat, player in enumerate(players):
-        hook = getattr(player, "on_game_start", None)
-        if callable(hook):
-            try:
-                hook(observe(state, seat), seat)
-            except Exception as exc:
-                hook_failed(seat, "on_game_start", exc)
+    def call_hooks(name: str, argument: Callable[[int], object]) -> None:
+        """Call an optional lifecycle hook of every player with its view and ``argument(seat)``."""
+        for seat, player in enumerate(players):
+            hook = getattr(player, name, None)
+            if callable(hook):
+                try:
+                    hook(observe(state, seat), argument(seat))
+                except Exception as exc:
+                    hook_failed(seat, name, exc)
+
+    call_hooks("on_game_start", lambda seat: seat)
 
     decisions = 0
     while not state.is_terminal and decisions < max_decisions:
@@ -204,13 +208,7 @@ def play_game(
         per_seat[seat] += 1
 
     winners = state.winners
-    for seat, player in enumerate(players):
-        hook = getattr(player, "on_game_end", None)
-        if callable(hook):
-            try:
-                hook(observe(state, seat), winners)
-            except Exception as exc:
-                hook_failed(seat, "on_game_end", exc)
+    call_hooks("on_game_end", lambda seat: winners)
 
     return GameResult(
         winners=winners,
