@@ -66,7 +66,7 @@ import difflib
 import enum
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal, TypeVar, Union
 
 import attrs
@@ -364,6 +364,7 @@ class _MonsterSetup:
     cards: tuple[str, ...] | None = None
     trophies: tuple[UnitKind, ...] | None = None
     eliminated: bool | None = None
+    tokens: tuple[tuple[str, int], ...] | None = None
 
 
 @attrs.frozen
@@ -468,12 +469,14 @@ class Scenario:
         cards: Sequence[str] | None = None,
         trophies: Sequence[UnitRef] | None = None,
         eliminated: bool | None = None,
+        tokens: Mapping[str, int] | None = None,
     ) -> Scenario:
         """Set up one monster.
 
         Give ``borough`` for an outer borough, or ``manhattan`` (a zone: ``"lower"``,
         ``"midtown"``, ``"upper"``) with an optional ``track`` (``"2-4"``, the default, or
-        ``"5-6"``). ``cards`` are its KEEP cards; ``trophies`` the units it destroyed.
+        ``"5-6"``). ``cards`` are its KEEP cards; ``trophies`` the units it destroyed;
+        ``tokens`` the tokens it holds by kind (``{"web": 1}``).
         ``eliminated=True`` takes it out of the game (0 Life, no location, no cards).
         """
         seat = self.seat(who)
@@ -509,6 +512,20 @@ class Scenario:
             if trophies is None
             else tuple(sorted(_unit(u) for u in _names(trophies, f"seat {seat} trophies")))
         )
+        held = None
+        if tokens is not None:
+            if not isinstance(tokens, Mapping) or not all(
+                isinstance(kind, str) and kind for kind in tokens
+            ):
+                raise ScenarioError(f"seat {seat}: tokens are a mapping of kind to count")
+            held = tuple(
+                sorted(
+                    (kind, _count(n, f"seat {seat} {kind} tokens")) for kind, n in tokens.items()
+                )
+            )
+            if any(n < 0 for _, n in held):
+                raise ScenarioError(f"seat {seat}: token counts cannot be negative")
+            held = tuple(pair for pair in held if pair[1] > 0)
         setups = list(self._setups)
         setups[seat] = _merge(
             setups[seat],
@@ -518,6 +535,7 @@ class Scenario:
             energy=energy,
             cards=card_ids,
             trophies=units,
+            tokens=held,
             eliminated=eliminated,
         )
         if eliminated and where is None:
@@ -759,6 +777,7 @@ class Scenario:
                     location=setup.location,
                     cards=cards,
                     trophies=trophies,
+                    tokens=setup.tokens or (),
                 )
             )
         return _place_monsters(tuple(built), len(self.monsters))
