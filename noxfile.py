@@ -1,10 +1,13 @@
-"""Contributor tasks: ``nox -s tests lint typecheck bench golden``."""
+"""Contributor tasks: ``nox`` runs tests, example, lint, typecheck, docs and build; ``nox -s bench``
+measures speed; ``nox -s golden`` regenerates the golden transcripts."""
 
 from __future__ import annotations
 
+import glob
+
 import nox
 
-nox.options.sessions = ["tests", "example", "lint", "typecheck"]
+nox.options.sessions = ["tests", "example", "lint", "typecheck", "docs", "build"]
 nox.options.reuse_existing_virtualenvs = True
 
 PYTHON = ["3.11"]
@@ -41,16 +44,17 @@ def example(session: nox.Session) -> None:
 def lint(session: nox.Session) -> None:
     """Ruff lint and format check."""
     session.install("ruff>=0.4")
-    paths = ["src", "tests", "bench", "examples", "noxfile.py"]
+    paths = ["src", "tests", "bench", "examples", "docs", "noxfile.py"]
     session.run("ruff", "check", *paths)
     session.run("ruff", "format", "--check", *paths)
 
 
 @nox.session(python=PYTHON)
 def typecheck(session: nox.Session) -> None:
-    """mypy --strict over src and tests."""
+    """mypy --strict over src, tests, the example scripts and the example pack."""
     session.install("-e", ".[test]", "-e", "examples/kingofny-example-pack", "mypy>=1.8")
     session.run("mypy", "--strict", "src", "tests")
+    session.run("mypy", "--strict", *sorted(glob.glob("examples/*.py")))
     session.run("mypy", "--strict", "examples/kingofny-example-pack/src")
 
 
@@ -66,3 +70,23 @@ def golden(session: nox.Session) -> None:
     """Regenerate the golden transcripts in tests/golden/ (review the diff before committing)."""
     session.install("-e", ".")
     session.run("python", "tests/golden/regenerate.py")
+
+
+@nox.session(python=PYTHON)
+def build(session: nox.Session) -> None:
+    """Build the sdist and the wheel into dist/ and check their metadata with twine --strict."""
+    import glob
+    import shutil
+
+    session.install("build>=1.0", "twine>=5.0")
+    shutil.rmtree("dist", ignore_errors=True)
+    session.run("python", "-m", "build", "--outdir", "dist", ".")
+    session.run("twine", "check", "--strict", *sorted(glob.glob("dist/*")))
+
+
+@nox.session(python=PYTHON)
+def docs(session: nox.Session) -> None:
+    """Build the Sphinx documentation (warnings are errors) and run the doctests of its pages."""
+    session.install("-e", ".[docs]")
+    session.run("sphinx-build", "-W", "--keep-going", "-b", "html", "docs", "docs/_build/html")
+    session.run("sphinx-build", "-W", "-b", "doctest", "docs", "docs/_build/doctest")

@@ -2,8 +2,9 @@
 
 Every primitive takes a state and returns a new one; they apply the rules and the other effects
 that watch them (gaining Energy tells Power Tap, damage goes through DAMAGE_TAKEN effects and
-eliminations, a lost card lowers the maximum life...). Effects never edit the state by hand
-where a primitive exists.
+eliminations, a lost card lowers the maximum life...). ``evolve``, ``set_monster``, ``set_turn``
+and ``set_borough`` are the raw updates, for what no rule watches. The base game's cards use
+nothing else, so a plugin can do whatever they do.
 """
 
 from __future__ import annotations
@@ -13,10 +14,20 @@ from collections.abc import Mapping
 from kingofny.content import registry
 from kingofny.effects.api import Source
 from kingofny.engine.damage import check_eliminations, deal_damage
+from kingofny.engine.destruction import JETS, SEISMIC
 from kingofny.engine.economy import clamp_life, gain_energy, gain_vp, heal, max_life, spend_energy
+from kingofny.engine.manhattan import advance as advance_zone
 from kingofny.engine.manhattan import capacity, entered, settle_manhattan
+from kingofny.engine.manhattan import enter as enter_manhattan
 from kingofny.engine.movement import move_cost, open_boroughs, voluntary_move
-from kingofny.engine.ops import evolve, push, set_borough, set_monster, set_turn
+from kingofny.engine.ops import (
+    evolve,
+    manhattan_occupants,
+    push,
+    set_borough,
+    set_monster,
+    set_turn,
+)
 from kingofny.engine.shop import bought
 from kingofny.model.cards import CardKind
 from kingofny.model.city import Borough
@@ -24,8 +35,11 @@ from kingofny.model.state import GameState
 from kingofny.model.steps import CardChoice, CardRoll, RevealCard
 
 __all__ = [
+    "JETS",
+    "SEISMIC",
     "Source",
     "add_marker",
+    "advance_zone",
     "ask",
     "bought",
     "capacity",
@@ -33,7 +47,9 @@ __all__ = [
     "clamp_life",
     "damage",
     "discard_card",
+    "enter_manhattan",
     "entered",
+    "evolve",
     "extra_turn",
     "gain_energy",
     "gain_vp",
@@ -41,6 +57,7 @@ __all__ = [
     "has_mark",
     "heal",
     "lose_all_life",
+    "manhattan_occupants",
     "mark",
     "max_life",
     "move_cost",
@@ -48,6 +65,9 @@ __all__ = [
     "push",
     "remove_tokens",
     "roll",
+    "set_borough",
+    "set_monster",
+    "set_turn",
     "settle_manhattan",
     "spend_energy",
     "stop_waiting",

@@ -100,19 +100,22 @@ from __future__ import annotations
 from kingofny.content import registry
 from kingofny.effects.api import Context, Effect, Goal, Source
 from kingofny.effects.primitives import (
+    JETS,
+    SEISMIC,
     add_marker,
     ask,
     bought,
     damage,
+    evolve,
     gain_energy,
     gain_vp,
     has_mark,
     heal,
     mark,
+    set_borough,
+    set_monster,
     spend_energy,
 )
-from kingofny.engine.destruction import JETS, SEISMIC
-from kingofny.engine.ops import evolve, set_borough, set_monster
 from kingofny.errors import IllegalActionError
 from kingofny.model.cards import CardKind
 from kingofny.model.city import Borough, Building, UnitKind

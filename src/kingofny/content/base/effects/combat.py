@@ -148,14 +148,15 @@ from kingofny.effects.api import Context, Effect, Source
 from kingofny.effects.dispatch import owned
 from kingofny.effects.primitives import (
     discard_card,
+    evolve,
     gain_energy,
     gain_vp,
     give_tokens,
     heal,
     remove_tokens,
+    set_turn,
     spend_energy,
 )
-from kingofny.engine.ops import evolve, set_turn
 from kingofny.errors import IllegalActionError
 from kingofny.model.dice import Dice, Face
 from kingofny.model.state import GameState

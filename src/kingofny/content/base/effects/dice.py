@@ -148,9 +148,9 @@ from kingofny.effects.primitives import (
     heal,
     lose_all_life,
     mark,
+    set_turn,
     win,
 )
-from kingofny.engine.ops import set_turn
 from kingofny.errors import IllegalActionError
 from kingofny.model.dice import EMPTY_DICE, FACES, Dice, Face
 from kingofny.model.state import GameState

@@ -96,26 +96,28 @@ from __future__ import annotations
 from kingofny.content import registry
 from kingofny.effects.api import Context, Effect
 from kingofny.effects.primitives import (
+    advance_zone,
     ask,
     capacity,
     discard_card,
+    enter_manhattan,
     extra_turn,
     gain_energy,
     gain_vp,
     has_mark,
     heal,
+    manhattan_occupants,
     mark,
     max_life,
     move_cost,
     open_boroughs,
+    set_turn,
     spend_energy,
     stop_waiting,
     take_from_market,
     voluntary_move,
     wait_for_reveals,
 )
-from kingofny.engine.manhattan import advance, enter
-from kingofny.engine.ops import manhattan_occupants, set_turn
 from kingofny.errors import IllegalActionError
 from kingofny.model.cards import CardKind
 from kingofny.model.city import OUTER_BOROUGHS, Borough, Zone
@@ -389,7 +391,7 @@ class SuperSpeed(Effect):
         if option in _MOVES:
             return voluntary_move(state, seat, _MOVES[option])
         state = spend_energy(state, seat, move_cost(state, seat))
-        return enter(state, seat) if option == ENTER else advance(state, seat)
+        return enter_manhattan(state, seat) if option == ENTER else advance_zone(state, seat)
 
 
 EFFECTS: dict[str, Effect] = {

@@ -1,0 +1,329 @@
+"""Sphinx directives that generate reference pages from kingofny itself at build time.
+
+``.. kingofny-cards::``
+    The cards (and monsters) of a content pack, read from the content registry
+    (:mod:`kingofny.content.registry`): name, id, cost, KEEP/DISCARD, text, trigger points,
+    borough discounts and buy conditions. Option ``:pack:`` (default ``base``).
+
+``.. kingofny-defaults:: module.path``
+    The "Defaults" table (Card / Question / Our answer / Source) of a module docstring, as the
+    module states it, so the rulings page can never drift from the code.
+
+``.. kingofny-card-triggers::``
+    The trigger table of :mod:`kingofny.content.base.cards` (how each card uses its trigger
+    points).
+
+``.. kingofny-cli:: [subcommand]``
+    The ``--help`` text of the ``kingofny`` command or one of its subcommands, from the real
+    argument parser (:func:`kingofny.cli.build_parser`).
+
+Nothing here is copied by hand: rebuild the docs and the pages follow the code.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import inspect
+import os
+import textwrap
+from typing import Any, ClassVar
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from docutils.statemachine import StringList
+from sphinx.application import Sphinx
+from sphinx.util.docutils import SphinxDirective
+from sphinx.util.nodes import nested_parse_with_titles
+
+_WIDTH = "90"
+
+
+def _rst_escape(text: str) -> str:
+    """Escape characters that inline reST would interpret in card text."""
+    return text.replace("\\", "\\\\").replace("*", "\\*").replace("`", "\\`").replace("|", "\\|")
+
+
+class _Generating(SphinxDirective):
+    """A directive that writes reST and parses it in place."""
+
+    def emit(self, lines: list[str]) -> list[nodes.Node]:
+        holder = nodes.section()
+        holder.document = self.state.document
+        source = self.get_source_info()[0] or "<generated>"
+        content = StringList()
+        for index, line in enumerate(lines):
+            content.append(line, source, index)
+        nested_parse_with_titles(self.state, content, holder)
+        return list(holder.children)
+
+
+def _list_table(header: list[str], rows: list[list[str]], widths: str, cls: str) -> list[str]:
+    out = [
+        ".. list-table::",
+        "   :header-rows: 1",
+        f"   :widths: {widths}",
+        f"   :class: {cls}",
+        "",
+    ]
+    for row in [header, *rows]:
+        for col, cell in enumerate(row):
+            cell_lines = cell.splitlines() or [""]
+            lead = "   * - " if col == 0 else "     - "
+            out.append(lead + cell_lines[0])
+            out.extend("       " + extra for extra in cell_lines[1:])
+    out.append("")
+    return out
+
+
+class CardsDirective(_Generating):
+    """Generate the card and monster reference of a content pack from the registry."""
+
+    has_content = False
+    option_spec: ClassVar[dict[str, Any]] = {"pack": directives.unchanged}
+
+    def run(self) -> list[nodes.Node]:
+        """Build the nodes."""
+        from kingofny.content import registry
+        from kingofny.model.cards import BuyCondition
+
+        name = self.options.get("pack", "base")
+        pack = registry.installed().pack(name)
+        self.env.note_dependency(inspect.getfile(type(pack)))
+        lines = [
+            f"Pack ``{pack.name}`` version {pack.version} (content API {pack.api_version}): "
+            f"{_rst_escape(pack.description)}. {len(pack.monsters)} monsters, "
+            f"{len(pack.cards)} cards "
+            f"({sum(1 for c in pack.cards if c.kind.value == 'keep')} KEEP, "
+            f"{sum(1 for c in pack.cards if c.kind.value == 'discard')} DISCARD).",
+            "",
+        ]
+        if pack.monsters:
+            lines += [".. rubric:: Monsters", ""]
+            lines += _list_table(
+                ["Monster", "Id", "Description"],
+                [[m.name, f"``{m.id}``", _rst_escape(m.description)] for m in pack.monsters],
+                "20 25 55",
+                "kingofny-monsters",
+            )
+        rows = []
+        for card in sorted(pack.cards, key=lambda c: c.name.casefold()):
+            triggers = ", ".join(
+                f"``{t.name}``" for t in sorted(card.triggers, key=lambda t: t.name)
+            )
+            notes = []
+            if card.discount_boroughs:
+                boroughs = ", ".join(
+                    b.name.replace("_", " ").title()
+                    for b in sorted(card.discount_boroughs, key=lambda b: b.value)
+                )
+                notes.append(f"1 Energy less in {boroughs}")
+            if card.buy_condition is not BuyCondition.NONE:
+                notes.append(f"buy condition ``{card.buy_condition.value}``")
+            if card.aliases:
+                notes.append("also spelled " + ", ".join(f"“{a}”" for a in card.aliases))
+            rows.append(
+                [
+                    f"**{_rst_escape(card.name)}**\n``{card.id}``",
+                    str(card.cost),
+                    card.kind.name,
+                    _rst_escape(card.text),
+                    triggers or "—",
+                    "; ".join(_rst_escape(n) for n in notes) or "—",
+                ]
+            )
+        lines += [".. rubric:: Cards", ""]
+        lines += _list_table(
+            ["Card", "Cost", "Kind", "Text", "Trigger points", "Discounts, conditions"],
+            rows,
+            "18 5 8 35 18 16",
+            "kingofny-cards",
+        )
+        return self.emit(lines)
+
+
+def _docstring_tables(module_name: str) -> list[list[str]]:
+    """The list-tables of a module docstring whose header starts with ``Card`` and ``Question``,
+    as blocks of reST lines."""
+    module = importlib.import_module(module_name)
+    doc = inspect.getdoc(module) or ""
+    lines = doc.splitlines()
+    tables: list[list[str]] = []
+    i = 0
+    while i < len(lines):
+        if lines[i].startswith(".. list-table::"):
+            j = i + 1
+            while j < len(lines) and (not lines[j].strip() or lines[j].startswith(" ")):
+                j += 1
+            block = lines[i:j]
+            text = "\n".join(block)
+            if "* - Card" in text and "- Question" in text:
+                tables.append(block)
+            i = j
+        else:
+            i += 1
+    return tables
+
+
+def _trigger_tables(module_name: str) -> list[list[str]]:
+    module = importlib.import_module(module_name)
+    doc = inspect.getdoc(module) or ""
+    lines = doc.splitlines()
+    for i, line in enumerate(lines):
+        if line.startswith(".. list-table::"):
+            j = i + 1
+            while j < len(lines) and (not lines[j].strip() or lines[j].startswith(" ")):
+                j += 1
+            block = lines[i:j]
+            if "- Trigger points" in "\n".join(block):
+                return [block]
+    return []
+
+
+class DefaultsDirective(_Generating):
+    """Reproduce the Card / Question / Our answer / Source tables of a module docstring."""
+
+    required_arguments = 1
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        """Build the nodes."""
+        name = self.arguments[0]
+        module = importlib.import_module(name)
+        self.env.note_dependency(inspect.getfile(module))
+        tables = _docstring_tables(name)
+        if not tables:
+            raise self.error(f"{name} has no Card / Question defaults table")
+        lines: list[str] = []
+        for block in tables:
+            lines += block + [""]
+        return self.emit(lines)
+
+
+class CardTriggersDirective(_Generating):
+    """Reproduce the trigger table of the base cards module."""
+
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        """Build the nodes."""
+        name = "kingofny.content.base.cards"
+        self.env.note_dependency(inspect.getfile(importlib.import_module(name)))
+        tables = _trigger_tables(name)
+        if not tables:
+            raise self.error(f"{name} has no trigger table")
+        return self.emit(tables[0] + [""])
+
+
+def _subparser(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser:
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction) and name in action.choices:
+            sub: Any = action.choices[name]
+            return sub  # type: ignore[no-any-return]
+    raise KeyError(name)
+
+
+class CliDirective(SphinxDirective):
+    """The ``--help`` of the kingofny command or of a subcommand, from the real parser."""
+
+    optional_arguments = 1
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        """Build the nodes."""
+        from kingofny import cli
+
+        self.env.note_dependency(inspect.getfile(cli))
+        old = os.environ.get("COLUMNS")
+        os.environ["COLUMNS"] = _WIDTH
+        try:
+            parser = cli.build_parser()
+            if self.arguments:
+                parser = _subparser(parser, self.arguments[0])
+            text = parser.format_help()
+        finally:
+            if old is None:
+                os.environ.pop("COLUMNS", None)
+            else:
+                os.environ["COLUMNS"] = old
+        block = nodes.literal_block(text, textwrap.dedent(text).rstrip())
+        block["language"] = "text"
+        return [block]
+
+
+_API_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("Playing the game", ("kingofny.engine.core",)),
+    ("Game state", ("kingofny.model.state", "kingofny.model.monster", "kingofny.model.steps")),
+    ("Actions", ("kingofny.model.actions",)),
+    ("Chance outcomes and dice", ("kingofny.model.outcomes", "kingofny.model.dice")),
+    ("The city", ("kingofny.model.city",)),
+    ("Cards", ("kingofny.model.cards",)),
+    ("Players and tournaments", ("kingofny.players", "kingofny.runner")),
+    ("Game records", ("kingofny.record",)),
+    ("Serialisation", ("kingofny.serialize",)),
+    ("Errors", ("kingofny.errors",)),
+)
+
+
+def _home(name: str, obj: object) -> str:
+    module = getattr(obj, "__module__", None)
+    if not isinstance(module, str) or not module.startswith("kingofny"):
+        module = "kingofny.serialize" if name.isupper() else ""
+    return module
+
+
+class ApiDirective(_Generating):
+    """Autodoc entries for every name in ``kingofny.__all__``, grouped by subject. A name that
+    no group claims lands in "Other", so the page is always complete."""
+
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        """Build the nodes."""
+        import kingofny
+
+        self.env.note_dependency(inspect.getfile(kingofny))
+        names = list(kingofny.__all__)
+        placed: set[str] = set()
+        lines: list[str] = [".. currentmodule:: kingofny", ""]
+
+        def entry(name: str) -> list[str]:
+            obj = getattr(kingofny, name)
+            if isinstance(obj, type) and issubclass(obj, BaseException):
+                return [f".. autoexception:: {name}", ""]
+            if isinstance(obj, type):
+                return [f".. autoclass:: {name}", ""]
+            if inspect.isfunction(obj):
+                return [f".. autofunction:: {name}", ""]
+            return [f".. autodata:: {name}", "   :annotation:", ""]
+
+        groups = list(_API_GROUPS)
+        for title, prefixes in groups:
+            members = [
+                n
+                for n in names
+                if n not in placed
+                and any(_home(n, getattr(kingofny, n)).startswith(p) for p in prefixes)
+            ]
+            if not members:
+                continue
+            lines += [title, "-" * len(title), ""]
+            for n in members:
+                placed.add(n)
+                lines += entry(n)
+        rest = [n for n in names if n not in placed]
+        if rest:
+            lines += ["Other", "-----", ""]
+            for n in rest:
+                lines += entry(n)
+        return self.emit(lines)
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    """Register the directives."""
+    app.add_directive("kingofny-cards", CardsDirective)
+    app.add_directive("kingofny-defaults", DefaultsDirective)
+    app.add_directive("kingofny-card-triggers", CardTriggersDirective)
+    app.add_directive("kingofny-cli", CliDirective)
+    app.add_directive("kingofny-api", ApiDirective)
+    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

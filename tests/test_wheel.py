@@ -1,0 +1,129 @@
+"""The wheel builds, installs into a fresh virtual environment, and its command works there.
+
+This is the release check a user's ``pip install kingofny`` depends on: the package data
+(``py.typed``), the ``kingofny`` console script and the ``kingofny.content`` entry point of the
+base game must all be in the wheel, not only in the source tree. It needs ``pip`` (and network
+access to PyPI for ``attrs``); it is skipped with a reason when the machinery is missing.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import venv
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import kingofny
+
+ROOT = Path(__file__).resolve().parent.parent
+TIMEOUT = 240
+_OFFLINE = ("No matching distribution", "NewConnectionError", "Could not find a version")
+"""What pip says when it cannot reach an index."""
+
+
+def _run(args: list[str], cwd: Path, env: dict[str, str] | None = None) -> str:
+    done = subprocess.run(
+        args, cwd=cwd, env=env, capture_output=True, text=True, timeout=TIMEOUT, check=False
+    )
+    assert done.returncode == 0, f"{' '.join(args)} failed:\n{done.stdout}\n{done.stderr}"
+    return done.stdout
+
+
+def _clean_env() -> dict[str, str]:
+    """The environment without variables that would leak the development install into the venv."""
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
+    env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
+    return env
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    if not (ROOT / "pyproject.toml").is_file():
+        pytest.skip("not run from a source checkout")
+    probe = subprocess.run(
+        [sys.executable, "-m", "pip", "--version"], capture_output=True, check=False
+    )
+    if probe.returncode != 0:
+        pytest.skip("pip is not available to build the wheel")
+    out = tmp_path_factory.mktemp("wheelhouse")
+    done = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--wheel-dir", str(out), str(ROOT)],
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+        check=False,
+        env=_clean_env(),
+    )
+    if done.returncode != 0 and any(sign in done.stdout + done.stderr for sign in _OFFLINE):
+        pytest.skip(f"the build backend could not be installed:\n{done.stderr[-2000:]}")
+    assert done.returncode == 0, done.stdout + done.stderr
+    wheels = sorted(out.glob("kingofny-*.whl"))
+    assert len(wheels) == 1, wheels
+    return wheels[0]
+
+
+def test_wheel_contents(wheel: Path) -> None:
+    assert wheel.name.startswith(f"kingofny-{kingofny.__version__}-")
+    with zipfile.ZipFile(wheel) as archive:
+        names = set(archive.namelist())
+        info = f"kingofny-{kingofny.__version__}.dist-info"
+        metadata = archive.read(f"{info}/METADATA").decode()
+        entry_points = archive.read(f"{info}/entry_points.txt").decode()
+    assert "kingofny/__init__.py" in names
+    assert "kingofny/py.typed" in names
+    assert not any(n.startswith(("tests/", "examples/")) for n in names)
+    assert "Project-URL: Homepage, " in metadata
+    assert "Requires-Dist: attrs" in metadata
+    assert "kingofny = kingofny.cli:main" in entry_points
+    assert "[kingofny.content]" in entry_points
+
+
+def test_wheel_installs_and_runs_in_a_fresh_venv(wheel: Path, tmp_path: Path) -> None:
+    env_dir = tmp_path / "venv"
+    try:
+        venv.EnvBuilder(with_pip=True, clear=True).create(env_dir)
+    except (OSError, subprocess.CalledProcessError) as exc:
+        pytest.skip(f"cannot create a virtual environment with pip: {exc}")
+    bindir = env_dir / ("Scripts" if os.name == "nt" else "bin")
+    python = bindir / ("python.exe" if os.name == "nt" else "python")
+    command = bindir / ("kingofny.exe" if os.name == "nt" else "kingofny")
+    env = _clean_env()
+    install = subprocess.run(
+        [str(python), "-m", "pip", "install", "--quiet", str(wheel)],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+        check=False,
+    )
+    if install.returncode != 0 and any(sign in install.stderr for sign in _OFFLINE):
+        pytest.skip(f"the dependencies cannot be downloaded:\n{install.stderr[-2000:]}")
+    assert install.returncode == 0, install.stdout + install.stderr
+
+    # Run from tmp_path, so that the source tree cannot be imported by accident.
+    where = _run(
+        [
+            str(python),
+            "-c",
+            "import kingofny, sys; print(kingofny.__file__); "
+            "print(kingofny.__version__); print(len(kingofny.__all__))",
+        ],
+        tmp_path,
+        env,
+    ).split()
+    assert Path(where[0]).resolve().is_relative_to(env_dir.resolve())
+    assert where[1] == kingofny.__version__
+    assert int(where[2]) == len(kingofny.__all__)
+
+    version = _run([str(command), "--version"], tmp_path, env)
+    assert version.strip() == f"kingofny {kingofny.__version__}"
+    table = _run([str(command), "simulate", "--games", "2", "--seed", "1"], tmp_path, env)
+    assert "heuristic" in table
+    assert "games: 2" in table
+    plugins = _run([str(command), "plugins"], tmp_path, env)
+    assert plugins.startswith("base ")
