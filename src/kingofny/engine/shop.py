@@ -43,7 +43,8 @@ def may_buy(state: GameState, seat: int, card_id: str) -> bool:
 
 
 def shop_legal(state: GameState, step: Shop) -> tuple[Action, ...]:
-    """Buy any face-up card you may buy, sweep for 2 Energy, or end buying."""
+    """Buy any face-up card you may buy, sweep for 2 Energy, use a shop ability (Scavenger),
+    or end buying. A card use keeps the Buy step pending (see ``engine.cards.use``)."""
     m = state.monsters[step.seat]
     if m.eliminated:
         return ()
@@ -73,11 +74,6 @@ def shop_act(state: GameState, step: Shop, action: Action) -> GameState:
     seat = step.seat
     if isinstance(action, EndBuying):
         return state
-    if isinstance(action, UseCard):
-        state = push(state, Shop(seat))
-        effect = registry.effect(action.card)
-        assert effect is not None
-        return effect.use(state, seat, action.option)
     m = state.monsters[seat]
     market = list(state.market)
     if isinstance(action, Sweep):
