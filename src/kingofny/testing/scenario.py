@@ -197,26 +197,23 @@ def _card_names() -> dict[str, str]:
     return names
 
 
-def monster_id(name: str) -> str:
-    """The namespaced id of a monster given by id (``"base:kong"``), short id or printed name."""
+def _lookup(what: str, names: dict[str, str], name: str) -> str:
     if not isinstance(name, str):
-        raise ScenarioError(f"monster names are strings, got {name!r}")
-    names = _monster_names()
+        raise ScenarioError(f"{what} names are strings, got {name!r}")
     found = names.get(name) or names.get(_slug(name))
     if found is None:
-        raise _unknown("monster", name, (k for k in names if ":" not in k))
+        raise _unknown(what, name, (k for k in names if ":" not in k))
     return found
+
+
+def monster_id(name: str) -> str:
+    """The namespaced id of a monster given by id (``"base:kong"``), short id or printed name."""
+    return _lookup("monster", _monster_names(), name)
 
 
 def card_id(name: str) -> str:
     """The namespaced id of a card given by id (``"base:stomp"``), short id, name or alias."""
-    if not isinstance(name, str):
-        raise ScenarioError(f"card names are strings, got {name!r}")
-    names = _card_names()
-    found = names.get(name) or names.get(_slug(name))
-    if found is None:
-        raise _unknown("card", name, (k for k in names if ":" not in k))
-    return found
+    return _lookup("card", _card_names(), name)
 
 
 _BOROUGH_NAMES: dict[str, Borough] = {}
