@@ -62,8 +62,9 @@ def test_an_incompatible_api_version_says_what_is_needed() -> None:
         plugins.load_entry_point(_ep("future", "future_pack"))
 
 
-def test_discovery_is_sorted_and_loads_every_pack(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Discovery is deterministic and a loaded pack's cards and monsters are registered."""
+def test_discovery_is_sorted_by_distribution_then_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    """DESIGN Contract 7 / anchors §3.8: discovery is deterministic, whatever order the
+    entry points come in."""
     eps = [_ep("zeta", "good_pack"), _ep("base", "manifest_alias")]
     monkeypatch.setattr(plugins, "entry_points", lambda group: eps)
     assert [ep.name for ep in plugins.discover()] == ["base", "zeta"]

@@ -172,14 +172,13 @@ def apply_logged(state: GameState, move: Move, drawn: list[Outcome] | None) -> G
     if not state.agenda:
         raise IllegalActionError("the game is over")
     top = state.agenda[-1]
-    rest = evolve(state, agenda=state.agenda[:-1])
     if isinstance(top, ChanceStep):
         if not isinstance(move, Outcome):
             raise IllegalActionError(f"waiting for a chance outcome ({top.KIND}), got {move!r}")
         problem = chance.check(state, top, move)
         if problem is not None:
             raise IllegalActionError(problem)
-        return advance(CHANCE[type(top)](rest, top, move), drawn)
+        return advance(CHANCE[type(top)](_pop(state), top, move), drawn)
     if not isinstance(move, Action):
         raise IllegalActionError(f"seat {state.current_player} must decide; got {move!r}")
     if isinstance(move, UseCard) and not isinstance(top, CardChoice):
@@ -194,7 +193,12 @@ def apply_logged(state: GameState, move: Move, drawn: list[Outcome] | None) -> G
         raise IllegalActionError(
             f"{move} is not legal for seat {state.current_player} at {top.KIND}; legal: {options}"
         )
-    return advance(act(rest, top, move), drawn)
+    return advance(act(_pop(state), top, move), drawn)
+
+
+def _pop(state: GameState) -> GameState:
+    """``state`` without the step on top of its agenda."""
+    return evolve(state, agenda=state.agenda[:-1])
 
 
 def advance(state: GameState, drawn: list[Outcome] | None = None) -> GameState:
@@ -208,14 +212,14 @@ def advance(state: GameState, drawn: list[Outcome] | None = None) -> GameState:
         kind = type(top)
         run = INTERNAL.get(kind)
         if run is not None:
-            state = run(evolve(state, agenda=state.agenda[:-1]), top)
+            state = run(_pop(state), top)
             continue
         if isinstance(top, ChanceStep):
             prepare = PREPARE.get(kind)
             if prepare is not None:
                 state = prepare(state, top)
             if not chance.has_outcomes(state, top):
-                state = evolve(state, agenda=state.agenda[:-1])
+                state = _pop(state)
                 continue
             if state.rng is None:
                 return state
@@ -227,7 +231,7 @@ def advance(state: GameState, drawn: list[Outcome] | None = None) -> GameState:
         assert isinstance(top, DecisionStep)
         legal, act = DECISIONS[kind]
         if state.monsters[top.seat].eliminated:
-            state = evolve(state, agenda=state.agenda[:-1])
+            state = _pop(state)
             continue
         options = legal(state, top)
         if options:
@@ -235,7 +239,7 @@ def advance(state: GameState, drawn: list[Outcome] | None = None) -> GameState:
         if len(options) > 1:
             _last_legal = (state, options)
             return state
-        state = evolve(state, agenda=state.agenda[:-1])
+        state = _pop(state)
         if options:
             state = act(state, top, options[0])
     return state

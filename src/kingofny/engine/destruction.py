@@ -97,11 +97,17 @@ def _reward(state: GameState, seat: int, reward: Reward, amount: int) -> GameSta
     return heal(state, seat, amount)
 
 
-def _pay_for_reach(state: GameState, seat: int, borough: Borough, need: int) -> GameState:
-    """Destroying outside your borough costs 1 Energy per point unless the tile is a Jet that
-    Sharp Shooter reaches (rulings §16)."""
+def _pay_for_reach(
+    state: GameState, seat: int, borough: Borough, tile: Building | UnitKind, need: int
+) -> GameState:
+    """Destroying outside your borough costs 1 Energy per point, unless the tile is a Jet that
+    Sharp Shooter reaches for free (rulings §16)."""
     here = state.monsters[seat].location
     if here is None or here.borough is borough:
+        return state
+    if tile is UnitKind.JET and any(
+        tag == JETS for _, e in owned(state, seat) for _, tag in e.reach(state, seat)
+    ):
         return state
     return spend_energy(state, seat, need)
 
@@ -129,7 +135,7 @@ def destroy_act(state: GameState, step: Destroy, action: Action) -> GameState:
             state, action.borough, evolve(tiles, stacks=tuple(stacks), fresh_units=fresh)
         )
         state = set_turn(state, destroyed_buildings=(*state.turn.destroyed_buildings, target))
-        state = _pay_for_reach(state, seat, action.borough, need)
+        state = _pay_for_reach(state, seat, action.borough, target, need)
         state = _reward(state, seat, *target.reward)
         state = push(state, Destroy(seat, step.points - need))
         if stack.hidden:
@@ -147,15 +153,10 @@ def destroy_act(state: GameState, step: Destroy, action: Action) -> GameState:
             state, seat, evolve(m, trophies=tuple(sorted((*m.trophies, action.unit))))
         )
         state = set_turn(state, destroyed_units=(*state.turn.destroyed_units, action.unit))
-        if action.unit is not UnitKind.JET or not _jets_free(state, seat):
-            state = _pay_for_reach(state, seat, action.borough, need)
+        state = _pay_for_reach(state, seat, action.borough, action.unit, need)
         state = _reward(state, seat, *action.unit.reward)
         state = push(state, Destroy(seat, step.points - need))
         tile = action.unit
     for _, effect in owned(state, seat):
         state = effect.on_destroy(state, seat, tile)
     return state
-
-
-def _jets_free(state: GameState, seat: int) -> bool:
-    return any(tag == JETS for _, e in owned(state, seat) for _, tag in e.reach(state, seat))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from kingofny.effects.dispatch import in_market
 from kingofny.engine import manhattan
 from kingofny.engine.economy import spend_energy
-from kingofny.engine.ops import manhattan_occupants, monsters_in, move_monster, push
+from kingofny.engine.ops import manhattan_occupants, move_monster, push
 from kingofny.model.actions import Action, Flee, MoveTo, PlaceMonster, StayInManhattan, StayPut
 from kingofny.model.city import OUTER_BOROUGHS, OUTER_CAPACITY, Borough, location
 from kingofny.model.state import GameState
@@ -16,7 +16,7 @@ from kingofny.model.steps import ChooseFlee, ChooseMove, LeaveManhattan, MovePha
 def open_boroughs(state: GameState, exclude: Borough | None = None) -> tuple[Borough, ...]:
     """Outer boroughs with room for one more monster (at most two each), except ``exclude``."""
     return tuple(
-        b for b in OUTER_BOROUGHS if b is not exclude and monsters_in(state, b) < OUTER_CAPACITY
+        b for b in OUTER_BOROUGHS if b is not exclude and len(state.monsters_in(b)) < OUTER_CAPACITY
     )
 
 

@@ -99,13 +99,6 @@ def manhattan_occupants(state: GameState) -> tuple[int, ...]:
     return tuple(i for _, i in found)
 
 
-def monsters_in(state: GameState, borough: Borough) -> int:
-    """How many monsters stand in a borough."""
-    return sum(
-        1 for m in state.monsters if m.location is not None and m.location.borough is borough
-    )
-
-
 def on_track(state: GameState, track: Track) -> int | None:
     """The seat on this Manhattan track, if any."""
     for i, m in enumerate(state.monsters):

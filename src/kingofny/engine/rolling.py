@@ -4,7 +4,9 @@ the REROLL_RULES effects."""
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 
+from kingofny.effects.api import Effect
 from kingofny.effects.dispatch import in_play, overrides
 from kingofny.engine.economy import spend_energy
 from kingofny.engine.ops import evolve, push
@@ -45,11 +47,14 @@ def reroll_legal(state: GameState, step: ChooseReroll) -> tuple[Action, ...]:
     for rerolls, or forbid stopping while rerolls remain (Jinx Aura)."""
     if state.turn.rerolls_left <= 0:
         return ()
+    return _constrained(state, step.seat, in_play(state))
+
+
+def _constrained(
+    state: GameState, seat: int, effects: Sequence[tuple[int, str, Effect]]
+) -> tuple[Action, ...]:
+    """The reroll choices once the REROLL_RULES effects in play have had their say."""
     base = _reroll_actions(state.turn.dice)
-    effects = in_play(state)
-    if not effects:
-        return base
-    seat = step.seat
     locked = frozenset().union(
         *(e.locked_faces(state, o, seat) for o, _, e in effects if overrides(e, "locked_faces"))
     )
@@ -73,16 +78,18 @@ def reroll_legal(state: GameState, step: ChooseReroll) -> tuple[Action, ...]:
 def reroll_check(state: GameState, step: ChooseReroll, action: Action) -> bool:
     """Legality check for reroll decisions (the widest decision of a turn), constant-time when
     no effect is in play."""
-    if not in_play(state):
-        if isinstance(action, StopRolling):
-            return True
-        return (
-            isinstance(action, Reroll)
-            and state.turn.rerolls_left > 0
-            and action.dice.total > 0
-            and state.turn.dice.contains(action.dice)
-        )
-    return action in reroll_legal(state, step)
+    if state.turn.rerolls_left <= 0:
+        return False
+    effects = in_play(state)
+    if effects:
+        return action in _constrained(state, step.seat, effects)
+    if isinstance(action, StopRolling):
+        return True
+    return (
+        isinstance(action, Reroll)
+        and action.dice.total > 0
+        and state.turn.dice.contains(action.dice)
+    )
 
 
 def reroll_act(state: GameState, step: ChooseReroll, action: Action) -> GameState:
