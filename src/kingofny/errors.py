@@ -54,3 +54,34 @@ class PluginError(KingOfNYError):
 
 class PlayerError(KingOfNYError):
     """A player that raised or returned an illegal action under the runner's strict policy."""
+
+
+class ArgumentError(KingOfNYError, ValueError, TypeError):
+    """A value of the wrong type or out of range given to a kingofny constructor or function.
+
+    ``field`` names the parameter or attribute at fault, for example ``"Reroll.keep"`` or
+    ``"simulate(seed)"``. It derives from both ``ValueError`` and ``TypeError`` so that code
+    catching either built-in keeps working.
+    """
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}")
+        self.field = field
+        self.message = message
+
+
+class EffectError(PluginError):
+    """A card's or monster's effect that raised, or returned something it must not, in play.
+
+    The message names the pack, the card, the hook and the game step; the original exception,
+    if any, is chained as ``__cause__``.
+    """
+
+    def __init__(self, pack: str, card: str, hook: str, step: str, message: str) -> None:
+        super().__init__(
+            f"effect of {card} (pack {pack!r}) failed in hook {hook} at step {step}: {message}"
+        )
+        self.pack = pack
+        self.card = card
+        self.hook = hook
+        self.step = step
