@@ -281,7 +281,7 @@ def test_envelope() -> None:
     doc = json.loads(to_json(mid_game()))
     assert list(doc) == ["format", "schema_version", "kingofny_version", "packs", "data"]
     assert doc["format"] == "kingofny/state"
-    assert doc["schema_version"] == 1
+    assert doc["schema_version"] == 2
     assert doc["kingofny_version"] == kingofny.__version__
     assert doc["packs"] == {"base": kingofny.__version__}
     record, _ = explicit_record(2, 1, 30)
@@ -289,8 +289,22 @@ def test_envelope() -> None:
     assert (STATE_FORMAT, RECORD_FORMAT, SCHEMA_VERSION) == (
         "kingofny/state",
         "kingofny/record",
-        1,
+        2,
     )
+
+
+def test_a_schema_1_state_still_reads() -> None:
+    """docs/serialization.rst *Compatibility*: "Older schema versions stay readable"; schema 2
+    added ``turn.win_claims`` (Painbow's win stands at the end of the turn, seed 000 *Card
+    Clarifications*), which a schema 1 state lacks."""
+    state = mid_game()
+    doc = json.loads(to_json(state))
+    del doc["data"]["turn"]["win_claims"]
+    doc["schema_version"] = 1
+    assert from_json(json.dumps(doc)) == state
+    doc["schema_version"] = 2
+    with pytest.raises(SerializationError, match=r"turn\.win_claims: missing"):
+        from_json(json.dumps(doc))
 
 
 def test_to_json_docstring_example() -> None:
@@ -403,10 +417,10 @@ def test_newer_schema_version_is_refused() -> None:
     """DESIGN Contract 8: a document from a newer schema is refused with SchemaVersionError,
     before its data is looked at."""
     doc = state_doc()
-    doc["schema_version"] = 2
+    doc["schema_version"] = SCHEMA_VERSION + 1
     doc["data"] = "something the future wrote"
     message = refuse(doc, "$.schema_version", SchemaVersionError)
-    assert "2" in message
+    assert str(SCHEMA_VERSION + 1) in message
     assert issubclass(SchemaVersionError, SerializationError)
 
 

@@ -2,7 +2,7 @@
 
 Every document is an envelope::
 
-    {"format": "kingofny/state", "schema_version": 1, "kingofny_version": "0.1.0",
+    {"format": "kingofny/state", "schema_version": 2, "kingofny_version": "0.1.0",
      "packs": {"base": "0.1.0"}, "data": {...}}
 
 ``data`` mirrors the attrs classes of :mod:`kingofny.model` field by field, in declaration
@@ -94,7 +94,7 @@ __all__ = [
     "to_json",
 ]
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 """The version of the JSON layout this release writes, and the newest it reads."""
 STATE_FORMAT = "kingofny/state"
 """The envelope ``format`` of a game state."""
@@ -993,6 +993,19 @@ def _check_envelope_packs(envelope: Mapping[str, object], config: GameConfig) ->
         )
 
 
+def _upgrade_state(data: object, version: object) -> object:
+    """The ``data`` of a state written with an older schema, in the current schema.
+
+    Schema 2 added ``turn.win_claims`` (a win declared by a card stands at the end of the turn);
+    a schema 1 state has none.
+    """
+    if version == 1 and isinstance(data, dict) and isinstance(data.get("turn"), dict):
+        turn = data["turn"]
+        if "win_claims" not in turn:
+            return {**data, "turn": {**turn, "win_claims": []}}
+    return data
+
+
 # -- public API --------------------------------------------------------------------------------
 
 
@@ -1025,7 +1038,8 @@ def state_from_dict(document: object) -> GameState:
     problem) or :class:`~kingofny.errors.SchemaVersionError`; nothing else.
     """
     _, envelope = _open(document, STATE_FORMAT)
-    state: GameState = _decode(envelope["data"], GameState, "$.data")
+    data = _upgrade_state(envelope["data"], envelope["schema_version"])
+    state: GameState = _decode(data, GameState, "$.data")
     _check_state(state, "$.data")
     _check_envelope_packs(envelope, state.config)
     return state
@@ -1053,7 +1067,7 @@ def to_json(obj: GameState | GameRecord, *, indent: int | None = None) -> str:
     >>> state = new_game(2, seed=7)
     >>> text = to_json(state)
     >>> text[:60]
-    '{"format":"kingofny/state","schema_version":1,"kingofny_vers'
+    '{"format":"kingofny/state","schema_version":2,"kingofny_vers'
     >>> from_json(text) == state
     True
     """

@@ -750,14 +750,19 @@ def test_a_heal_die_can_discard_a_curse_token_outside_manhattan() -> None:
     assert state.monsters[0].life == 6
 
 
-def test_no_curse_discard_with_a_heal_die_in_manhattan() -> None:
-    """rulings D11: "Heal die used to discard a Curse token while in Manhattan? Not allowed"."""
-    state = two().turn("mantis", dice="HHCCEE").build()
-    state = with_tokens(state, 1, "curse", 1)
+def test_a_heal_die_discards_a_curse_token_in_manhattan_too() -> None:
+    """seed 000, *Effects of Manhattan*: in Manhattan Heal rolls cannot heal "but they can still
+    serve to trigger other game effects"; the rulebook wins over rulings D11."""
+    state = two().monster("mantis", life=5).turn("mantis", dice="HHCCEE").build()
+    state = with_tokens(state, 1, "curse", 2)
+    assert state.monsters[1].in_manhattan
     assert isinstance(state.pending, ChooseFace)
-    assert CURSE_USE not in k.legal_actions(state)
-    with pytest.raises(k.IllegalActionError):
-        k.apply(state, CURSE_USE)
+    assert CURSE_USE in k.legal_actions(state)
+    state = play(state, CURSE_USE)
+    assert tokens(state, "curse") == [0, 1]
+    assert state.turn.unresolved[k.Face.HEAL] == 1
+    state = play(state, resolve("H"))
+    assert state.monsters[1].life == 5  # the other Heal die cannot heal in Manhattan
 
 
 # -- Phoenix Blood -------------------------------------------------------------------------------

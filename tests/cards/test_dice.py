@@ -75,6 +75,19 @@ def finish_turn(state: k.GameState) -> k.GameState:
     return state
 
 
+def play_out_turn(state: k.GameState) -> k.GameState:
+    """Resolve the faces in the offered order, take the first destruction target, stay put and
+    end buying until seat 0's turn is over (a tile revealed on the way is the first outcome)."""
+    calm = (k.EndBuying(), k.StayPut(), k.StayInManhattan())
+    while not state.is_terminal and state.turn.seat == 0:
+        if state.is_chance:
+            state = k.apply(state, k.chance_outcomes(state)[0][0])
+            continue
+        legal = k.legal_actions(state)
+        state = play(state, next((a for a in calm if a in legal), legal[0]))
+    return state
+
+
 # -- Extra Head and Natural Selection ----------------------------------------------------------
 
 
@@ -360,12 +373,39 @@ def test_painbow_adds_attack_by_destruction(destruction: int, attack: int) -> No
     assert state.turn.unresolved[k.Face.DESTRUCTION] == destruction
 
 
-def test_painbow_six_destruction_win_at_once() -> None:
-    """components §1 #38: "with 6, you win the game"; rulings C3: a card that says "you win"
-    ends the game at once."""
+def test_painbow_six_destruction_win_at_the_end_of_the_turn() -> None:
+    """components §1 #38: "with 6, you win the game"; seed 000, *End of the Game*: "The game ends
+    at the end of a turn", and *Card Clarifications*: "You must survive your entire turn in
+    order to win". The game goes on until the turn is over, then the owner wins."""
     state = stop(table(["painbow"], "DDDDDD"))
-    assert state.is_terminal
+    assert not state.is_terminal
+    assert state.turn.win_claims == (0,)
+    state = play_out_turn(state)
     assert state.winners == (0,)
+
+
+def test_painbow_win_is_lost_if_the_owner_dies_before_its_turn_ends() -> None:
+    """seed 000, *Card Clarifications*: "You must survive your entire turn in order to win":
+    Natural Selection eliminates the owner at the end of the turn (a Celebrity among its seven
+    dice, rulings D14), so Painbow's six Destruction win nothing and the game ends with the last
+    monster standing."""
+    state = stop(table(["painbow", "natural-selection"], "DDDDDDC"))
+    assert state.turn.win_claims == (0,)
+    state = play_out_turn(state)
+    assert state.monsters[0].eliminated
+    assert state.winners == (1,)
+
+
+def test_painbow_win_is_withdrawn_when_a_conversion_drops_below_six() -> None:
+    """rulings §2: Painbow's thresholds "are computed on the results after those conversions":
+    six Destruction declare the win, Chameleon turning one into Energy takes it back."""
+    state = stop(table(["painbow", "chameleon", "extra-head"], "DDDDDDC"))
+    assert state.turn.win_claims == (0,)
+    state = play(state, use("chameleon", "C:D>E"))
+    assert state.turn.win_claims == ()
+    assert state.turn.unresolved[k.Face.ATTACK] == 2
+    state = play_out_turn(state)
+    assert not state.is_terminal
 
 
 def test_painbow_attack_deals_damage_and_destruction_still_resolves() -> None:
@@ -412,11 +452,13 @@ def test_painbow_hailing_cabs_skipped_counts_the_dice_only() -> None:
 
 
 def test_painbow_hailing_cabs_reaching_six_wins() -> None:
-    """rulings D19: 4 rolled + 2 from Hailing Cabs = 6 Destruction: the owner wins at once."""
+    """rulings D19: 4 rolled + 2 from Hailing Cabs = 6 Destruction: the owner wins at the end of
+    the turn (seed 000, *End of the Game*)."""
     state = stop(table(["hailing-cabs", "painbow"], "DDDDEE"))
-    assert not state.is_terminal
+    assert state.turn.win_claims == ()
     state = play(state, use("hailing-cabs", "use"))
-    assert state.winners == (0,)
+    assert state.turn.win_claims == (0,)
+    assert play_out_turn(state).winners == (0,)
 
 
 def test_painbow_recounts_after_chameleon_adds_destruction() -> None:
@@ -439,11 +481,12 @@ def test_painbow_recounts_after_chameleon_removes_destruction() -> None:
 
 def test_painbow_chameleon_reaching_six_wins() -> None:
     """rulings §2 and D19: 5 Destruction, and Chameleon turns a seventh die (Extra Head) into
-    the sixth: the owner wins at once."""
+    the sixth: the owner wins at the end of the turn (seed 000, *End of the Game*)."""
     state = stop(table(["painbow", "chameleon", "extra-head"], "DDDDDCE"))
-    assert not state.is_terminal
+    assert state.turn.win_claims == ()
     state = play(state, use("chameleon", "C:E>D"))
-    assert state.winners == (0,)
+    assert state.turn.win_claims == (0,)
+    assert play_out_turn(state).winners == (0,)
 
 
 def test_painbow_attack_is_not_added_after_attack_resolved() -> None:

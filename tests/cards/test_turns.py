@@ -496,11 +496,14 @@ def test_subway_heals_2_in_manhattan_and_gives_an_extra_turn_with_earnings() -> 
 
 def test_subway_moves_any_number_of_times_then_the_move_step_still_happens() -> None:
     """components §1 #52: "you may move as often as you like, whenever you like"; rulings D13:
-    leaving Manhattan is allowed, and "the Move step still happens: you must enter an empty
-    Manhattan" (+1 VP, rulings C1). Play then resumes with the next monster, without the
-    free moves."""
+    leaving Manhattan is allowed, and "the Move step still happens". Seed 000 glossary *Flee /
+    Drive Out*: after a card lets a monster leave Manhattan, "the next monster who moves must
+    enter Manhattan", so the only move then offered is entering (+1 VP for seizing it, rulings
+    C1, once a turn: DEFAULT in engine/manhattan.py). Play then resumes with the next monster,
+    without the free moves."""
     state = play(subway_turn(subway()), roll("EEEEEE"))
     assert state.pending == ChooseReroll(0)
+    assert state.monsters[0].vp == 1  # Lower Manhattan's earnings
     assert uses(state, SUBWAY) == {
         "move-bronx",
         "move-queens",
@@ -510,15 +513,17 @@ def test_subway_moves_any_number_of_times_then_the_move_step_still_happens() -> 
     state = play(state, use(SUBWAY, "move-brooklyn"))
     assert where(state, 0) is Borough.BROOKLYN
     assert state.pending == ChooseReroll(0)
-    # Manhattan is empty now, but entering it is left to the Move step (DEFAULT).
-    assert uses(state, SUBWAY) == {"move-bronx", "move-queens", "move-staten-island"}
+    assert uses(state, SUBWAY) == {"enter"}
+    state = play(state, use(SUBWAY, "enter"))
+    assert zone(state, 0) is Zone.LOWER
+    assert state.monsters[0].vp == 2
     state = play(state, use(SUBWAY, "move-staten-island"), STOP)
     assert where(state, 0) is Borough.STATEN_ISLAND
     assert state.pending == ChooseFace(0)  # the moves are offered, so even one face type waits
-    assert "move-brooklyn" in uses(state, SUBWAY)
+    assert uses(state, SUBWAY) == {"enter"}
     state = play(state, resolve("E"))
-    assert zone(state, 0) is Zone.LOWER
-    assert state.monsters[0].vp == 2
+    assert zone(state, 0) is Zone.LOWER  # the Move step entered it
+    assert state.monsters[0].vp == 2  # the VP for seizing Manhattan comes once a turn
     assert state.pending == Shop(0)
     assert uses(state, SUBWAY)
     state = play(state, k.EndBuying())
@@ -526,6 +531,24 @@ def test_subway_moves_any_number_of_times_then_the_move_step_still_happens() -> 
     state = play(state, roll("EEEEEE"))
     assert state.pending == ChooseReroll(1)
     assert not [a for a in k.legal_actions(state) if isinstance(a, UseCard)]
+
+
+def test_subway_leaving_manhattan_in_the_buy_step_enters_again_at_the_end_of_the_turn() -> None:
+    """seed 000, *Controlling Manhattan*: "If there are no Monsters in Manhattan at the end of
+    your turn, you must move into Manhattan": a Subway move out of Manhattan after the Move step
+    is undone at the end of the turn, and the next turn starts with Manhattan occupied."""
+    state = play(subway_turn(subway()), roll("EEEEEE"), STOP)
+    state = play(state, resolve("E")) if isinstance(state.pending, ChooseFace) else state
+    assert state.pending == Shop(0)
+    assert zone(state, 0) is Zone.MIDTOWN
+    state = play(state, use(SUBWAY, "move-brooklyn"))
+    assert where(state, 0) is Borough.BROOKLYN
+    vp = state.monsters[0].vp
+    state = play(state, k.EndBuying())
+    assert state.turn.seat == 1
+    assert zone(state, 0) is Zone.LOWER
+    assert state.monsters[0].vp == vp + 1
+    assert state.turn.manhattan_was_occupied
 
 
 def test_subway_moves_respect_borough_capacity() -> None:
@@ -544,13 +567,14 @@ def test_subway_moves_respect_borough_capacity() -> None:
 
 
 def test_subway_moves_pay_new_york_marathon() -> None:
-    """rulings D13: "New York Marathon still appl[ies]": 2 Energy a move; none without it."""
+    """rulings D13: "New York Marathon still appl[ies]": 2 Energy a move, entering Manhattan
+    with Subway included; no move without it."""
     state = subway_turn(subway(energy=13, market=("subway", "new-york-marathon", None)))
     assert state.monsters[0].energy == 4
     state = play(state, roll("EEEEEE"), use(SUBWAY, "move-brooklyn"))
     assert state.monsters[0].energy == 2
-    state = play(state, use(SUBWAY, "move-queens"))
-    assert (where(state, 0), state.monsters[0].energy) == (Borough.QUEENS, 0)
+    state = play(state, use(SUBWAY, "enter"))
+    assert (where(state, 0), state.monsters[0].energy) == (Borough.MANHATTAN, 0)
     assert uses(state, SUBWAY) == set()
 
 
@@ -672,11 +696,44 @@ def resolve_all(state: k.GameState, faces: str) -> k.GameState:
 def test_climb_all_six_faces_in_manhattan_give_2_vp_and_an_extra_turn() -> None:
     """components §1 #12: "If your dice show at least one of each of the six faces while you are
     in Manhattan, gain 2 VP and take another turn"; rulings D28: checked at the start of
-    resolution."""
+    resolution, as the first type resolves."""
     state = play(climb("AHECDO").build(), STOP)
     assert state.pending == ChooseFace(0)
+    state = play(state, resolve("C"))
     assert state.monsters[0].vp == 2
     assert state.extra_turns == ((0, ""),)
+    state = play(state, resolve("H"))
+    assert state.extra_turns == ((0, ""),)  # checked once a turn
+
+
+def test_climb_counts_a_face_chameleon_made() -> None:
+    """rulings D28: "Final faces at the start of resolution, after Chameleon": seven dice without
+    Ouch; Chameleon discards a Celebrity and turns a Destruction into the Ouch."""
+    cards = ["climb-the-empire-state-building", "chameleon", "extra-head"]
+    state = play(climb("AHECCDD").monster("kong", cards=cards).build(), STOP)
+    state = play(state, use("base:chameleon", "C:D>O"), resolve("A"))
+    assert state.monsters[0].vp == 2
+    assert state.extra_turns == ((0, ""),)
+
+
+def test_climb_does_not_count_a_celebrity_chameleon_discarded() -> None:
+    """rulings D28: the final faces after Chameleon: the only Celebrity was discarded, so the
+    dice no longer show all six faces."""
+    cards = ["climb-the-empire-state-building", "chameleon"]
+    state = play(climb("AHECDO").monster("kong", cards=cards).build(), STOP)
+    state = play(state, use("base:chameleon", "C"), resolve("A"))
+    assert state.monsters[0].vp == 0
+    assert state.extra_turns == ()
+
+
+def test_climb_is_not_checked_again_after_the_first_type_resolved() -> None:
+    """rulings D28: checked "at the start of resolution": a face Chameleon makes after the first
+    type resolved is too late."""
+    cards = ["climb-the-empire-state-building", "chameleon", "extra-head"]
+    state = play(climb("AHECCDD").monster("kong", cards=cards).build(), STOP)
+    state = play(state, resolve("A"), use("base:chameleon", "C:D>O"), resolve("H"))
+    assert state.monsters[0].vp == 0
+    assert state.extra_turns == ()
 
 
 @pytest.mark.parametrize(
@@ -684,7 +741,7 @@ def test_climb_all_six_faces_in_manhattan_give_2_vp_and_an_extra_turn() -> None:
 )
 def test_climb_needs_all_six_faces_and_manhattan(dice: str, manhattan: bool) -> None:
     """components §1 #12 / rulings D28: both conditions, at the start of resolution."""
-    state = play(climb(dice, manhattan=manhattan).build(), STOP)
+    state = play(climb(dice, manhattan=manhattan).build(), STOP, resolve("C"))
     assert state.monsters[0].vp == 0
     assert state.extra_turns == ()
 
@@ -695,6 +752,7 @@ def test_climb_card_added_symbols_are_not_dice() -> None:
     scenario = climb("AHECOO").monster("kong", cards=["climb-the-empire-state-building", "stomp"])
     # check_state does not yet accept unresolved symbols that cards added to the dice.
     state = play(scenario.build(), STOP, check=False)
+    state = play(state, resolve("D"), check=False)
     assert state.extra_turns == ()
     assert state.monsters[0].vp == 0
 
@@ -708,9 +766,9 @@ def test_climb_extra_turns_chain_and_pay_manhattan_earnings() -> None:
     assert (state.turn.seat, state.turn.order_seat) == (0, 0)
     assert (state.monsters[0].vp, state.monsters[0].energy) == (4, 3)
     state = play(state, roll("AHECDO"), STOP)
+    state = resolve_all(state, "AHECD")
     assert state.monsters[0].vp == 6
     assert state.extra_turns == ((0, ""),)
-    state = resolve_all(state, "AHECD")
     state = play(state, k.EndBuying())
     assert (state.turn.seat, state.turn.order_seat) == (0, 0)
     assert state.monsters[0].vp == 8
@@ -723,9 +781,7 @@ def test_climb_extra_turn_owed_by_an_eliminated_monster_is_dropped() -> None:
     """rulings §11: an eliminated monster's extra turns are gone; C3: its turn ends at once and
     play passes to the next living seat."""
     scenario = climb("AHECDO", life=1).borough("manhattan", units=["infantry"])
-    state = play(scenario.build(), STOP)
-    assert state.extra_turns == ((0, ""),)
-    state = play(state, resolve("O"))
+    state = play(scenario.build(), STOP, resolve("O"))
     assert state.monsters[0].eliminated
     assert state.extra_turns == ()
     assert state.turn.seat == 1

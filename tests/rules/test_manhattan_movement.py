@@ -7,7 +7,7 @@ import pytest
 
 import kingofny as k
 from kingofny.model.steps import ChooseMove, RollDice
-from kingofny.testing import Scenario, play, resolve
+from kingofny.testing import Scenario, card, play, resolve, roll
 
 M = k.Borough.MANHATTAN
 
@@ -144,3 +144,49 @@ def test_the_first_monster_to_move_enters_manhattan_at_the_start_of_the_game() -
     while state.turn.number == 1:
         state = k.apply(state, k.legal_actions(state)[0])
     assert state.monsters[first].in_manhattan
+
+
+def test_manhattan_empty_at_the_end_of_the_turn_is_entered() -> None:
+    """seed 000, *Controlling Manhattan*: "If there are no Monsters in Manhattan at the end of
+    your turn, you must move into Manhattan" (+1 VP for seizing it, *Effects of Manhattan*).
+    Kong buys General Ellis in its Buy step (after its Move step) and its damage eliminates the
+    lone Manhattan monster: Kong enters at the end of the turn, so Rob's turn starts with
+    Manhattan occupied and Rob's attack hits."""
+    state = (
+        Scenario(["kong", "mantis", "rob"])
+        .monster("kong", borough="queens", energy=10, trophies=["tank"])
+        .monster("mantis", manhattan="midtown", life=1)
+        .monster("rob", borough="bronx")
+        .market(["general-ellis", None, None])
+        .turn("kong", at="buy", destroyed=["tank"])
+        .build()
+    )
+    state = play(state, k.Buy(0), card("stomp"))
+    assert state.monsters[1].eliminated
+    assert state.monsters[0].location is not None
+    assert state.monsters[0].location.borough is k.Borough.QUEENS
+    state = play(state, k.EndBuying())
+    assert state.turn.seat == 2
+    assert state.monsters[0].location == where(k.Zone.LOWER)
+    assert state.monsters[0].vp == 3 + 1  # General Ellis, then seizing Manhattan
+    assert state.turn.manhattan_was_occupied
+    state = play(state, roll("AAEEEE"), k.StopRolling(), resolve("A"))
+    assert state.monsters[0].life == 9 - 2
+
+
+def test_a_monster_eliminated_in_its_own_turn_does_not_enter_at_its_end() -> None:
+    """seed 000, *Controlling Manhattan* ("you must move into Manhattan") binds a monster still in
+    the game (rulings C3: an eliminated monster's turn ends at once): Power Substation's
+    3 damage eliminates the buyer, Manhattan stays empty for the next monster's Move step."""
+    state = (
+        Scenario(["kong", "mantis", "rob"])
+        .monster("kong", borough="queens", energy=5, life=3)
+        .monster("rob", borough="bronx")
+        .market(["power-substation", None, None])
+        .turn("kong", at="buy")
+        .build()
+    )
+    state = play(state, k.Buy(0), card("stomp"))
+    assert state.monsters[0].eliminated
+    assert not any(m.in_manhattan for m in state.monsters)
+    assert state.turn.seat == 1

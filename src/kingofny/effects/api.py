@@ -60,7 +60,7 @@ class Context(enum.Enum):
 class Effect:
     """The behaviour of a card or monster. Every hook's default does nothing."""
 
-    # -- ON_BUY, TURN_START, BEFORE_ROLL, RESOLUTION_START, END_TURN -------------------------
+    # -- ON_BUY, TURN_START, BEFORE_ROLL, RESOLUTION_START, FACE_RESOLVE, END_TURN ------------
 
     def on_buy(self, state: GameState, owner: int) -> GameState:
         """ON_BUY: the card was just bought (or taken for free) by ``owner``."""
@@ -76,6 +76,11 @@ class Effect:
 
     def on_resolution_start(self, state: GameState, owner: int) -> GameState:
         """RESOLUTION_START: ``owner``'s final result is known (``state.turn.unresolved``)."""
+        return state
+
+    def before_face_resolves(self, state: GameState, owner: int, face: Face) -> GameState:
+        """FACE_RESOLVE: ``owner`` has chosen to resolve every die of type ``face`` now, after
+        the conversions it made so far; the dice have not acted yet."""
         return state
 
     def on_discard(self, state: GameState, owner: int) -> GameState:

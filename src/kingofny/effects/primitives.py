@@ -17,7 +17,7 @@ from kingofny.engine.damage import check_eliminations, deal_damage
 from kingofny.engine.destruction import JETS, SEISMIC
 from kingofny.engine.economy import clamp_life, gain_energy, gain_vp, heal, max_life, spend_energy
 from kingofny.engine.manhattan import advance as advance_zone
-from kingofny.engine.manhattan import capacity, entered, settle_manhattan
+from kingofny.engine.manhattan import capacity, entered, must_enter, settle_manhattan
 from kingofny.engine.manhattan import enter as enter_manhattan
 from kingofny.engine.movement import move_cost, open_boroughs, voluntary_move
 from kingofny.engine.ops import (
@@ -61,6 +61,7 @@ __all__ = [
     "mark",
     "max_life",
     "move_cost",
+    "must_enter",
     "open_boroughs",
     "push",
     "remove_tokens",
@@ -75,6 +76,7 @@ __all__ = [
     "voluntary_move",
     "wait_for_reveals",
     "win",
+    "withdraw_win",
 ]
 
 
@@ -204,5 +206,15 @@ def stop_waiting(state: GameState, seat: int, card: str) -> GameState:
 
 
 def win(state: GameState, seats: tuple[int, ...]) -> GameState:
-    """The game ends at once with these winners (Painbow)."""
-    return evolve(state, winners=seats, agenda=())
+    """Declare ``seats`` winners (Painbow): the game ends at the end of this turn, and each of
+    them wins if it is still in the game then (seed 000, *End of the Game*, *Card
+    Clarifications*: "You must survive your entire turn in order to win")."""
+    claims = tuple(sorted(set(state.turn.win_claims).union(seats)))
+    return set_turn(state, win_claims=claims)
+
+
+def withdraw_win(state: GameState, seats: tuple[int, ...]) -> GameState:
+    """Take back a :func:`win` declared earlier this turn for ``seats`` (a result that changed
+    before the card's condition was settled)."""
+    claims = tuple(s for s in state.turn.win_claims if s not in seats)
+    return set_turn(state, win_claims=claims)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from kingofny.effects.dispatch import owned
 from kingofny.engine.economy import gain_vp
-from kingofny.engine.ops import manhattan_occupants, move_monster, on_track, push
+from kingofny.engine.ops import manhattan_occupants, move_monster, on_track, push, set_turn
 from kingofny.model.city import Borough, Track, Zone, location
 from kingofny.model.state import GameState
 from kingofny.model.steps import LeaveManhattan
@@ -14,6 +14,11 @@ ADVANCED_RULE_MONSTERS = 5
 """With this many monsters or more in the game, Manhattan holds two (seed 000, *Advanced Rule*)."""
 ENTRY_VP = 1
 """VP for seizing control of Manhattan (seed 000, *Effects of Manhattan*; rulings C1)."""
+SEIZED_MARK = "seized-manhattan:"
+"""Turn-mark prefix (with the seat): the monster has had its VP for seizing Manhattan this turn.
+
+DEFAULT: the VP comes once per monster per turn. Only Subway's free movement can enter
+Manhattan twice in one turn, and leaving and re-entering would otherwise give a VP per lap."""
 
 
 def capacity(state: GameState) -> int:
@@ -33,11 +38,24 @@ def has_room(state: GameState) -> bool:
 
 def enter(state: GameState, seat: int) -> GameState:
     """``seat`` enters Manhattan: Lower Manhattan, on the 2–4 space unless a monster already
-    stands on a 2–4 space, then on the 5–6 space; it gains 1 VP (rulings C1, C2)."""
+    stands on a 2–4 space, then on the 5–6 space; it gains 1 VP for seizing control, once a turn
+    (rulings C1, C2; :data:`SEIZED_MARK`)."""
     track = Track.MAIN if on_track(state, Track.MAIN) is None else Track.SECOND
     state = move_monster(state, seat, location(Borough.MANHATTAN, Zone.LOWER, track))
-    state = gain_vp(state, seat, ENTRY_VP)
+    seized = f"{SEIZED_MARK}{seat}"
+    if seized not in state.turn.marks:
+        state = set_turn(state, marks=tuple(sorted((*state.turn.marks, seized))))
+        state = gain_vp(state, seat, ENTRY_VP)
     return entered(state, seat, Borough.MANHATTAN)
+
+
+def must_enter(state: GameState, seat: int) -> bool:
+    """Whether ``seat``, outside Manhattan and in the game, must take the room Manhattan has when
+    it moves: at its Move step, when a card moves it (Subway), or at the end of its turn if
+    nobody is in Manhattan (seed 000, *Move*, *Controlling Manhattan*, *Advanced Rule*;
+    glossary *Flee / Drive Out*: "the next monster who moves must enter Manhattan")."""
+    m = state.monsters[seat]
+    return not m.eliminated and m.location is not None and not m.in_manhattan and has_room(state)
 
 
 def entered(state: GameState, seat: int, borough: Borough) -> GameState:

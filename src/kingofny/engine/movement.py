@@ -69,7 +69,7 @@ def run_move_phase(state: GameState, step: MovePhase) -> GameState:
         return state
     if m.location.in_manhattan:
         return manhattan.advance(state, seat)
-    if manhattan.has_room(state):
+    if manhattan.must_enter(state, seat):
         return manhattan.enter(state, seat)
     return push(state, ChooseMove(seat))
 

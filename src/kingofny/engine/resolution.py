@@ -1,6 +1,6 @@
 """Resolving the dice, one face type at a time in the order the player picks (seed 000,
-*Resolve the Dice*, *Dice Effects*; rulings §2), with the RESULT_MODIFY, RESOLUTION_START and
-FACE_CONVERSION effects."""
+*Resolve the Dice*, *Dice Effects*; rulings §2), with the RESULT_MODIFY, RESOLUTION_START,
+FACE_CONVERSION and FACE_RESOLVE effects."""
 
 from __future__ import annotations
 
@@ -73,10 +73,12 @@ def choose_face_legal(state: GameState, step: ChooseFace) -> tuple[Action, ...]:
 
 
 def choose_face_act(state: GameState, step: ChooseFace, action: Action) -> GameState:
-    """Resolve every die of the chosen type together; the next choice waits below any decision
-    that resolution raises (a flee, a destruction target)."""
+    """FACE_RESOLVE effects act, then every die of the chosen type resolves together; the next
+    choice waits below any decision that resolution raises (a flee, a destruction target)."""
     assert isinstance(action, ResolveFace)
     face = action.face
+    for _, effect in owned(state, step.seat):
+        state = effect.before_face_resolves(state, step.seat, face)
     unresolved = state.turn.unresolved
     count = unresolved[face]
     rest = unresolved.without_face(face)

@@ -5,6 +5,7 @@ END_TURN and EXTRA_TURN effects."""
 from __future__ import annotations
 
 from kingofny.effects.dispatch import in_play, owned
+from kingofny.engine import manhattan
 from kingofny.engine.economy import gain_energy, gain_vp
 from kingofny.engine.ops import evolve, manhattan_occupants, push, set_turn
 from kingofny.model.city import ZONE_EARNINGS
@@ -78,13 +79,18 @@ def next_seat(state: GameState, seat: int) -> int:
 
 
 def end_turn(state: GameState, step: EndTurn) -> GameState:
-    """END_TURN effects act; the turn closes once whatever they raised is settled (a monster
-    leaving Manhattan's 5–6 space after an elimination)."""
+    """END_TURN effects act; then, if nobody is in Manhattan, the monster still in the game
+    moves into it (+1 VP for seizing it; seed 000, *Controlling Manhattan*: "If there are no
+    Monsters in Manhattan at the end of your turn, you must move into Manhattan"). The turn
+    closes once whatever they raised is settled (a monster leaving Manhattan's 5–6 space after
+    an elimination, a card's question on entering)."""
     seat = state.turn.seat
     for _, effect in owned(state, seat):
         state = effect.on_turn_end(state, seat)
         if state.winners is not None:
             return state
+    if not manhattan_occupants(state) and manhattan.must_enter(state, seat):
+        state = manhattan.enter(state, seat)
     # An effect that eliminated the monster queued another end of this turn: drop it.
     raised = tuple(s for s in state.agenda if not isinstance(s, EndTurn))
     return evolve(state, agenda=(CloseTurn(), *raised))
@@ -92,9 +98,10 @@ def end_turn(state: GameState, step: EndTurn) -> GameState:
 
 def close_turn(state: GameState, step: CloseTurn) -> GameState:
     """Units that appeared this turn lose their protection; then the game ends if a living
-    monster has 20 VP or at most one monster is left (shared win if several have 20; nobody
-    wins if all are eliminated; rulings C3). Otherwise an extra turn owed is taken, or the next
-    living monster's turn starts."""
+    monster has 20 VP or a card declared it a winner this turn (Painbow), or at most one monster
+    is left (shared win if several qualify; nobody wins if all are eliminated; rulings C3; seed
+    000, *Card Clarifications*: "You must survive your entire turn in order to win"). Otherwise
+    an extra turn owed is taken, or the next living monster's turn starts."""
     if any(b.fresh_units for b in state.boroughs):
         state = evolve(
             state,
@@ -108,7 +115,8 @@ def close_turn(state: GameState, step: CloseTurn) -> GameState:
     alive = state.alive_seats
     if len(alive) <= 1:
         return evolve(state, winners=alive, agenda=())
-    champions = tuple(s for s in alive if state.monsters[s].vp >= WINNING_VP)
+    claims = state.turn.win_claims
+    champions = tuple(s for s in alive if state.monsters[s].vp >= WINNING_VP or s in claims)
     if champions:
         return evolve(state, winners=champions, agenda=())
     if state.extra_turns:

@@ -67,6 +67,10 @@ class TurnState:
     order_seat: int | None = None
     """During an extra turn, the seat whose regular turn it follows, so play goes on from where
     it would have; None on a regular turn."""
+    win_claims: tuple[int, ...] = ()
+    """Seats a card declared winners this turn (Painbow's six Destruction), sorted: they win at
+    the end of the turn if they are still in the game then (seed 000, *Card Clarifications*:
+    "You must survive your entire turn in order to win")."""
 
 
 @attrs.frozen(slots=True, cache_hash=True)

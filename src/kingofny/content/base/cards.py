@@ -78,10 +78,11 @@ player.
      - ``ENTER_BOROUGH``
      - Heal 2 whenever the owner enters Manhattan (non-dice healing works there).
    * - Climb the Empire State Building
-     - ``RESOLUTION_START``, ``EXTRA_TURN``
-     - RESOLUTION_START: if the owner is in Manhattan and the final faces (after conversions)
-       include all six faces, +2 VP and schedule an extra turn. EXTRA_TURN: it follows this
-       turn; extra turns can chain (rulings D28).
+     - ``FACE_RESOLVE``, ``EXTRA_TURN``
+     - FACE_RESOLVE (once, as the first type resolves): if the owner is in Manhattan and the
+       final faces of its dice (after Chameleon and the other conversions) include all six
+       faces, +2 VP and schedule an extra turn. EXTRA_TURN: it follows this turn; extra turns
+       can chain (rulings D28).
    * - Columbia University
      - ``MARKET``, ``ON_BUY``
      - ON_BUY: +2 VP and open a claim for the buyer. MARKET: the next KEEP card revealed (on any
@@ -181,8 +182,9 @@ player.
    * - Painbow
      - ``RESULT_MODIFY``, ``WIN``
      - RESULT_MODIFY (after all other added symbols and conversions): at least 2 Destruction
-       adds 1 Attack, at least 4 adds 2 instead. WIN: at least 6 Destruction wins at once
-       (rulings D19). Destruction still resolves.
+       adds 1 Attack, at least 4 adds 2 instead. WIN: at least 6 Destruction win the game at
+       the end of the turn if the owner survives it (rulings D19; seed 000 *Card
+       Clarifications*). Destruction still resolves.
    * - Personal Spotlight
      - ``RESOLUTION_START``
      - +1 VP if the final roll shows at least one Celebrity, counted as rolled (Celebrity that
@@ -291,7 +293,8 @@ Notes for the effects issue
   Webspinner or Curse leaves play (rulings §15): Web removes one reroll per token at
   ``REROLL_RULES`` and lets the holder spend an Attack die to discard one token; Curse charges
   1 Energy per token for a reroll that includes Ouch dice (rulings D9) at ``REROLL_RULES`` and
-  lets the holder spend a Heal die, outside Manhattan only (rulings D11), to discard one token.
+  lets the holder spend a Heal die, in Manhattan too (seed 000, *Effects of Manhattan*, which
+  overrules rulings D11), to discard one token.
 - **No trigger point for "the owner dealt damage outside an attack".** Curse and Webspinner
   should also hand out tokens after damage dealt by the owner's cards (General Ellis, Violent
   Star; rulings §15, D10), and Photo Op counts that damage (D16). Either the dealing effect
@@ -461,7 +464,7 @@ CARDS: tuple[CardSpec, ...] = (
         _KEEP,
         "In Manhattan, if your dice show all six different faces: +2 VP and play another turn"
         " after this one.",
-        (Trigger.RESOLUTION_START, Trigger.EXTRA_TURN),
+        (Trigger.FACE_RESOLVE, Trigger.EXTRA_TURN),
         aliases=("Climb The Empire State Building", "Climg The Empire State Building"),
     ),
     _card(

@@ -109,8 +109,9 @@ Where the cards and the rulebook are silent (rulings §9, §15, §16, §17).
      - rulings D9, §15
    * - Curse tokens
      - Can a Heal die discard a token in Manhattan?
-     - No.
-     - rulings D11, §7
+     - Yes: Heal dice in Manhattan cannot heal but "can still serve to trigger other game
+       effects" (the rulebook wins over rulings D11's King of Tokyo precedent).
+     - seed 000 *Effects of Manhattan*; rulings D11 overruled
    * - Phoenix Blood
      - Per damage point or per event?
      - +1 Energy per damage event, whatever its source (Ouch and the owner's own cards
@@ -431,8 +432,8 @@ class WebTokens(Effect):
 
 class CurseTokens(Effect):
     """The Curse token rule, in play for every holder (rulings §15): a reroll that includes an
-    Ouch die costs 1 Energy per token (rulings D9); outside Manhattan the holder may spend a
-    Heal die to discard one token (rulings D11)."""
+    Ouch die costs 1 Energy per token (rulings D9); the holder may spend a Heal die to discard
+    one token, in Manhattan too (seed 000, *Effects of Manhattan*, over rulings D11)."""
 
     def reroll_cost(self, state: GameState, owner: int, seat: int, dice: Dice) -> int:
         """1 Energy per token when the reroll includes at least one Ouch die."""
@@ -441,12 +442,11 @@ class CurseTokens(Effect):
         return state.monsters[owner].token_count(CURSE_TOKEN)
 
     def offers(self, state: GameState, owner: int, context: Context) -> tuple[str, ...]:
-        """While resolving its own dice outside Manhattan, with a Heal die unresolved."""
+        """While resolving its own dice, with a Heal die unresolved (in Manhattan too)."""
         me = state.monsters[owner]
         if (
             context is Context.RESOLVE
             and state.turn.seat == owner
-            and not me.in_manhattan
             and state.turn.unresolved[Face.HEAL] > 0
             and me.token_count(CURSE_TOKEN) > 0
         ):

@@ -88,8 +88,11 @@ Defaults
      - DEFAULT
    * - Painbow
      - Exactly or at least? Cumulative?
-     - At least; 2–3 Destruction give 1 Attack, 4–5 give 2 (not 3); 6 or more win at once.
-     - rulings D19, C3
+     - At least; 2–3 Destruction give 1 Attack, 4 or more give 2 (not 3); 6 or more also
+       win the game at the end of the turn, if the owner is still in the game then ("You must
+       survive your entire turn in order to win"; the rulebook wins over rulings C3's "at
+       once").
+     - rulings D19; seed 000 *Card Clarifications*, *End of the Game*
    * - Painbow
      - Which Destruction counts?
      - The unresolved Destruction in the result, card-added ones included (Stomp, Fury,
@@ -150,6 +153,7 @@ from kingofny.effects.primitives import (
     mark,
     set_turn,
     win,
+    withdraw_win,
 )
 from kingofny.errors import IllegalActionError
 from kingofny.model.dice import EMPTY_DICE, FACES, Dice, Face
@@ -241,6 +245,11 @@ def _surplus(a: Dice, b: Dice) -> Dice:
     return Dice.of_counts(max(0, x - y) for x, y in zip(a.counts, b.counts))
 
 
+def discarded_celebrity(state: GameState) -> int:
+    """How many Celebrity dice Chameleon discarded this turn."""
+    return _count_mark(state, DISCARDED_MARK)
+
+
 def final_result(state: GameState) -> Dice:
     """The current turn's result as it stands: the dice after conversions, plus the symbols
     cards added, minus the Celebrity Chameleon discarded."""
@@ -303,8 +312,10 @@ def _painbow_attack(destruction: int) -> int:
 
 
 def count_painbow(state: GameState, owner: int) -> GameState:
-    """Painbow counts the owner's unresolved Destruction (rulings D19): 6 or more win at once;
-    otherwise the Attack it adds follows the count, until Attack resolves. Called when the
+    """Painbow counts the owner's unresolved Destruction (rulings D19): 6 or more declare the
+    owner a winner at the end of the turn, if it survives it (seed 000, *Card Clarifications*),
+    and the Attack it adds follows the count ("at least": 6 also count as 4), until Attack
+    resolves; the count is settled once Destruction resolves. Called when the
     result is set aside, after Hailing Cabs' answer and after every conversion."""
     m = state.monsters[owner]
     if (
@@ -317,7 +328,9 @@ def count_painbow(state: GameState, owner: int) -> GameState:
         return state
     destruction = state.turn.unresolved[Face.DESTRUCTION]
     if destruction >= PAINBOW_WIN:
-        return win(state, (owner,))
+        state = win(state, (owner,))
+    elif owner in state.turn.win_claims:
+        state = withdraw_win(state, (owner,))
     if _resolved(state, Face.ATTACK):
         return state
     want = _painbow_attack(destruction)
@@ -331,7 +344,8 @@ def count_painbow(state: GameState, owner: int) -> GameState:
 
 
 class Painbow(Effect):
-    """Painbow (components §1 #38): 2 Destruction add 1 Attack, 4 add 2, 6 win the game."""
+    """Painbow (components §1 #38): 2 Destruction add 1 Attack, 4 add 2, 6 win the game at the
+    end of the turn."""
 
     def on_resolution_start(self, state: GameState, owner: int) -> GameState:
         """Count the Destruction, unless Hailing Cabs still has to add its own: its answer

@@ -63,9 +63,11 @@ Where the cards and the rulebook are silent, this module answers as follows.
      - How free is the movement?
      - During the extra turn, at every decision of the monster except a card's question and
        the choice of Destruction targets (moves come between die types): move to any other
-       outer borough with room, out of Manhattan included, paying New York Marathon. Entering
-       Manhattan is left to the normal Move step, which still happens.
-     - rulings D13 / DEFAULT
+       outer borough with room, out of Manhattan included, paying New York Marathon. While
+       Manhattan has room (after leaving it, say), the only move is ``"enter"``: "the next
+       monster who moves must enter Manhattan". Its VP for seizing control comes once a turn.
+       The normal Move step still happens.
+     - rulings D13 / DEFAULT; seed 000 glossary *Flee / Drive Out*
    * - Terminal Rage
      - Which turns does the lock cover?
      - Every turn after the purchase, the extra one included; with every die showing Attack
@@ -73,9 +75,12 @@ Where the cards and the rulebook are silent, this module answers as follows.
      - rulings §16
    * - Climb the Empire State Building
      - What must show all six faces, and when?
-     - The dice as rolled (card-added symbols such as Stomp's are not dice), checked at
-       RESOLUTION_START, the owner in Manhattan then. Extra turns chain.
-     - D28 / DEFAULT (card: "your dice show")
+     - The final faces of the dice at the start of resolution, after Chameleon: checked when
+       the owner picks the first type to resolve (FACE_RESOLVE), so the faces Chameleon and the
+       other conversions made before then count and a Celebrity Chameleon discarded does not;
+       card-added symbols such as Stomp's are not dice. The owner must be in Manhattan then.
+       Extra turns chain.
+     - rulings D28 (card: "your dice show")
    * - Super Speed
      - Which moves?
      - An optional extra Move step before the first roll: outside Manhattan, "enter" if it
@@ -94,6 +99,7 @@ Where the cards and the rulebook are silent, this module answers as follows.
 from __future__ import annotations
 
 from kingofny.content import registry
+from kingofny.content.base.effects.dice import discarded_celebrity
 from kingofny.effects.api import Context, Effect
 from kingofny.effects.primitives import (
     advance_zone,
@@ -110,6 +116,7 @@ from kingofny.effects.primitives import (
     mark,
     max_life,
     move_cost,
+    must_enter,
     open_boroughs,
     set_turn,
     spend_energy,
@@ -134,6 +141,8 @@ SUBWAY = "base:subway"
 """Subway's card id, and the mark set on the extra turn it gives."""
 TERMINAL_RAGE = "base:terminal-rage"
 CLIMB = "base:climb-the-empire-state-building"
+CLIMB_CHECKED = "base:climb-the-empire-state-building:checked"
+"""Turn mark: Climb the Empire State Building has checked this turn's dice."""
 SUPER_SPEED = "base:super-speed"
 
 MARATHON_MOVE_COST = 2
@@ -316,19 +325,26 @@ class Subway(Effect):
         return extra_turn(heal(state, owner, 2), owner, mark_name=SUBWAY)
 
     def offers(self, state: GameState, owner: int, context: Context) -> tuple[str, ...]:
-        """During the marked turn, at the owner's decisions: moves to outer boroughs with room."""
+        """During the marked turn, at the owner's decisions: moves to outer boroughs with room,
+        or, while Manhattan has room for a monster outside it, only ``"enter"`` (glossary *Flee
+        / Drive Out*: after a card lets a monster leave Manhattan, "the next monster who moves
+        must enter Manhattan")."""
         if context is not Context.DECISION or owner != state.turn.seat:
             return ()
         if not has_mark(state, SUBWAY):
             return ()
         if state.agenda and isinstance(state.agenda[-1], Destroy):
             return ()
+        if must_enter(state, owner):
+            return (ENTER,) if state.monsters[owner].energy >= move_cost(state, owner) else ()
         return _move_options(state, owner)
 
     def use(self, state: GameState, owner: int, option: str) -> GameState:
         """Make the move (paying New York Marathon)."""
         if option not in self.offers(state, owner, Context.DECISION):
             raise _bad_option(SUBWAY, option)
+        if option == ENTER:
+            return enter_manhattan(spend_energy(state, owner, move_cost(state, owner)), owner)
         return voluntary_move(state, owner, _MOVES[option])
 
 
@@ -352,12 +368,18 @@ class ClimbTheEmpireStateBuilding(Effect):
     """Climb the Empire State Building (KEEP): in Manhattan, dice showing all six faces give
     +2 VP and an extra turn (components §1 #12; rulings D28)."""
 
-    def on_resolution_start(self, state: GameState, owner: int) -> GameState:
-        """Check the dice once, before anything resolves."""
-        if owner != state.turn.seat or not state.monsters[owner].in_manhattan:
+    def before_face_resolves(self, state: GameState, owner: int, face: Face) -> GameState:
+        """Check the final faces once, as the first type is about to resolve: after the
+        conversions made so far (rulings D28: "after Chameleon"), without the Celebrity
+        Chameleon discarded (they are no longer dice showing)."""
+        if owner != state.turn.seat or has_mark(state, CLIMB_CHECKED):
+            return state
+        state = mark(state, CLIMB_CHECKED)
+        if not state.monsters[owner].in_manhattan:
             return state
         dice = state.turn.dice
-        if not all(dice[face] for face in Face):
+        discarded = discarded_celebrity(state)
+        if not all(dice[f] - (discarded if f is Face.CELEBRITY else 0) > 0 for f in Face):
             return state
         return extra_turn(gain_vp(state, owner, 2), owner)
 
