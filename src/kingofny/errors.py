@@ -45,7 +45,15 @@ class SchemaVersionError(SerializationError):
 
 
 class ReplayError(KingOfNYError, ValueError):
-    """A game record whose events do not replay on the engine."""
+    """A game record whose events do not replay on the engine.
+
+    ``index`` is the position of the first event that does not replay, or None when the record
+    ends too early (an outcome the seed drew is missing).
+    """
+
+    def __init__(self, message: str, index: int | None = None) -> None:
+        super().__init__(message)
+        self.index = index
 
 
 class PluginError(KingOfNYError):

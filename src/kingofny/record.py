@@ -60,24 +60,27 @@ def replay_states(record: GameRecord) -> Iterator[tuple[Event | None, GameState]
     for index, event in enumerate(record.events):
         if record.config.seed is not None and event.seat is None:
             if not drawn:
-                raise ReplayError(f"event {index} ({event}): the seed drew no outcome here")
+                raise ReplayError(f"event {index} ({event}): the seed drew no outcome here", index)
             expected = drawn.pop(0)
             if expected != event.move:
                 raise ReplayError(
                     f"event {index} ({event}): the seed drew {expected}, the record says "
-                    f"{event.move}"
+                    f"{event.move}",
+                    index,
                 )
             continue
         if event.seat is not None and event.seat != state.current_player:
-            raise ReplayError(f"event {index} ({event}): seat {state.current_player} decides here")
+            raise ReplayError(
+                f"event {index} ({event}): seat {state.current_player} decides here", index
+            )
         if event.seat is None and not state.is_chance:
-            raise ReplayError(f"event {index} ({event}): no chance event is pending here")
+            raise ReplayError(f"event {index} ({event}): no chance event is pending here", index)
         if drawn:
-            raise ReplayError(f"event {index} ({event}): outcome {drawn[0]} is missing")
+            raise ReplayError(f"event {index} ({event}): outcome {drawn[0]} is missing", index)
         try:
             state = apply_logged(state, event.move, drawn)
         except IllegalActionError as exc:
-            raise ReplayError(f"event {index} ({event}): {exc}") from exc
+            raise ReplayError(f"event {index} ({event}): {exc}", index) from exc
         yield event, state
     if drawn:
         raise ReplayError(f"record ends before outcome {drawn[0]}")

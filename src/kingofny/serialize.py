@@ -26,12 +26,10 @@ Writing runs the same checks, so whatever :func:`to_json` writes, :func:`from_js
 from __future__ import annotations
 
 import enum
-import functools
 import json
 import reprlib
 import types
 import typing
-from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, NoReturn, TypeVar, Union
 
@@ -41,44 +39,34 @@ from kingofny._version import __version__
 from kingofny.content import registry
 from kingofny.content.pack import ContentPack
 from kingofny.engine.chance import ROLL_OFF_DICE
-from kingofny.engine.core import chance_outcomes, legal_actions
-from kingofny.engine.economy import max_life
 from kingofny.engine.setup import MAX_MONSTERS, MIN_MONSTERS
-from kingofny.errors import PluginError, SchemaVersionError, SerializationError
+from kingofny.engine.validation import state_problems
+from kingofny.errors import PluginError, ReplayError, SchemaVersionError, SerializationError
 from kingofny.model import actions as _actions
 from kingofny.model import outcomes as _outcomes
 from kingofny.model import steps as _steps
 from kingofny.model.actions import Action
 from kingofny.model.city import (
-    BASE_TILES,
-    OUTER_CAPACITY,
-    STACKS_PER_BOROUGH,
-    TILES_PER_STACK,
     Borough,
     Building,
     BuildingKind,
     Location,
     Track,
-    UnitKind,
     Zone,
     location,
 )
 from kingofny.model.dice import Dice
+from kingofny.model.invariants import MAX_AGENDA, field_problems
 from kingofny.model.outcomes import Outcome
-from kingofny.model.state import MARKET_SIZE, GameConfig, GameState
+from kingofny.model.state import GameConfig, GameState
 from kingofny.model.steps import (
-    ChanceStep,
     CloseTurn,
-    DecisionStep,
     EndTurn,
-    RevealCard,
-    RevealTile,
-    RollDice,
     RollOff,
     StartTurn,
     Step,
 )
-from kingofny.record import Event, GameRecord
+from kingofny.record import Event, GameRecord, replay
 
 __all__ = [
     "RECORD_FORMAT",
@@ -96,6 +84,10 @@ __all__ = [
 
 SCHEMA_VERSION = 2
 """The version of the JSON layout this release writes, and the newest it reads."""
+MAX_DOCUMENT_LENGTH = 16_000_000
+"""The longest JSON text :func:`from_json` reads, in characters (or bytes)."""
+MAX_RECORD_EVENTS = 100_000
+"""The most events a record may hold (a long six-monster game has a few thousand)."""
 STATE_FORMAT = "kingofny/state"
 """The envelope ``format`` of a game state."""
 RECORD_FORMAT = "kingofny/record"
@@ -587,67 +579,13 @@ def _check_config(config: GameConfig, path: str) -> None:
             _fail(f"{path}.monsters[{i}]", f"{monster} is played twice")
 
 
-def _check_fields(obj: object, path: str, seats: int, known: Mapping[str, int]) -> None:
-    """Range checks by field name, for every step, action and outcome type (new ones included):
-    seats, market slots, stack indexes, card (or monster) ids and non-negative counts."""
-    for name, _, _ in _fields(type(obj)):
-        value = getattr(obj, name)
-        at = _key(path, name)
-        if type(value) is int:
-            if name in ("seat", "attacker"):
-                _check_seat(value, at, seats)
-            elif name == "slot" and not 0 <= value < MARKET_SIZE:
-                _fail(at, f"market slots are 0 to {MARKET_SIZE - 1}, got {value}")
-            elif name == "stack" and not 0 <= value < STACKS_PER_BOROUGH:
-                _fail(at, f"stacks are numbered 0 to {STACKS_PER_BOROUGH - 1}, got {value}")
-            elif name in ("count", "points"):
-                _check_at_least(value, at, 0, name)
-        elif name == "contenders" and type(value) is tuple:
-            _check_seat_list(value, at, seats, "contenders")
-        elif name == "attacks" and type(value) is tuple:
-            for i, attack in enumerate(value):
-                if not 0 <= attack <= _MAX_DICE:
-                    _fail(f"{at}[{i}]", f"an Attack result is 0 to {_MAX_DICE}, got {attack}")
-        elif name == "card" and type(value) is str and value not in known:
-            if value not in registry.installed().effects:
-                _fail(at, f"no card, monster or effect {_REPR.repr(value)} in the packs in play")
-        elif isinstance(value, Dice):
-            _check_dice_size(value, at, _MAX_DICE)
-    if isinstance(obj, RollDice) and obj.count > _MAX_DICE:
-        _fail(_key(path, "count"), f"there are only {_MAX_DICE} dice in the game")
-
-
-def _known_ids(config: GameConfig) -> dict[str, int]:
-    """How many copies of each card the packs in play hold, and the monster ids (as 0): what a
-    ``card`` field may name (an effect may belong to a monster)."""
-    known = dict.fromkeys((m.id for m in registry.monsters_of(config.packs)), 0)
-    known.update(Counter(registry.deck_cards(config.packs)))
-    return known
-
-
-def _check_counted(pairs: tuple[tuple[str, int], ...], path: str, what: str) -> None:
-    """A multiset of named things: sorted by name, each name once, counts of at least 1."""
-    for i, (name, count) in enumerate(pairs):
-        if i and not pairs[i - 1][0] < name:
-            _fail(f"{path}[{i}][0]", f"{what} are listed once per kind, sorted")
-        _check_at_least(count, f"{path}[{i}][1]", 1, f"a listed {what} count")
-
-
-def _check_seats_in(entries: Iterable[object], path: str, seats: int) -> None:
-    """Seats listed alone, or as the first item of each entry (``(seat, card)``)."""
-    for i, entry in enumerate(entries):
-        if type(entry) is int:
-            _check_seat(entry, f"{path}[{i}]", seats)
-        elif type(entry) is tuple and entry and type(entry[0]) is int:
-            _check_seat(entry[0], f"{path}[{i}][0]", seats)
-
-
-def _check_per_seat(values: tuple[int, ...], path: str, seats: int, what: str) -> None:
-    """A per-seat tally: empty, or one non-negative number per seat."""
-    if values and len(values) != seats:
-        _fail(path, f"{what} has one entry per seat ({seats}) or none, got {len(values)}")
-    for i, value in enumerate(values):
-        _check_at_least(value, f"{path}[{i}]", 0, what)
+def _known_ids(config: GameConfig) -> frozenset[str]:
+    """What a ``card`` field may name: the cards and monsters of the packs in play, and any
+    installed effect (a token kind's or a mark's)."""
+    known = {m.id for m in registry.monsters_of(config.packs)}
+    known.update(registry.deck_cards(config.packs))
+    known.update(registry.installed().effects)
+    return frozenset(known)
 
 
 def _check_winners(winners: tuple[int, ...] | None, path: str, seats: int) -> None:
@@ -656,11 +594,11 @@ def _check_winners(winners: tuple[int, ...] | None, path: str, seats: int) -> No
 
 
 def _check_state(state: GameState, path: str) -> None:
+    """The configuration and the generator first (the content checks need the packs), then
+    every invariant of the position (:mod:`kingofny.model.invariants`); the first problem
+    raises, at its JSON path under ``path``."""
     config = state.config
     _check_config(config, f"{path}.config")
-    seats = config.player_count
-    known = _known_ids(config)
-    cards = {card: count for card, count in known.items() if count}
     if state.rng is not None and not 0 <= state.rng < _RNG_LIMIT:
         _fail(f"{path}.rng", f"the generator state is a 64-bit value, got {state.rng}")
     if (state.rng is None) != (config.seed is None):
@@ -669,244 +607,10 @@ def _check_state(state: GameState, path: str) -> None:
             "a seeded game carries its generator state and an explicit-chance game has none "
             "(a player's view drops both)",
         )
-    _check_monsters(state, path, seats)
-    _check_tiles(state, path)
-    _check_cards(state, path, cards)
-    for seat, m in enumerate(state.monsters):
-        at = f"{path}.monsters[{seat}].life"
-        top = _ask_engine(at, functools.partial(max_life, state, seat))
-        if m.life > top:
-            _fail(at, f"Life is at most {top} for this monster, got {m.life}")
-    for name in ("superstar", "statue"):
-        holder = getattr(state, name)
-        if holder is not None:
-            _check_seat(holder, f"{path}.{name}", seats)
-            if state.monsters[holder].eliminated:
-                _fail(f"{path}.{name}", "an eliminated monster's goal cards return to the supply")
-    turn = state.turn
-    _check_seat(turn.seat, f"{path}.turn.seat", seats)
-    _check_at_least(turn.number, f"{path}.turn.number", 0, "the turn number")
-    _check_at_least(turn.rerolls_left, f"{path}.turn.rerolls_left", 0, "rerolls left")
-    _check_sorted(turn.marks, f"{path}.turn.marks", "turn marks")
-    _check_per_seat(turn.energy_gained, f"{path}.turn.energy_gained", seats, "energy gained")
-    _check_per_seat(turn.damage_dealt, f"{path}.turn.damage_dealt", seats, "damage dealt")
-    _check_seats_in(state.extra_turns, f"{path}.extra_turns", seats)
-    _check_seats_in(state.waiting, f"{path}.waiting", seats)
-    _check_agenda(state, path, seats, known)
-    _check_winners(state.winners, f"{path}.winners", seats)
-    if state.winners is not None:
-        for i, seat in enumerate(state.winners):
-            if state.monsters[seat].eliminated:
-                _fail(f"{path}.winners[{i}]", "an eliminated monster cannot win")
-
-
-def _check_monsters(state: GameState, path: str, seats: int) -> None:
-    if len(state.monsters) != seats:
-        _fail(
-            f"{path}.monsters", f"the config has {seats} monsters, the state {len(state.monsters)}"
-        )
-    per_borough: Counter[Borough] = Counter()
-    tracks: dict[Track, int] = {}
-    for seat, m in enumerate(state.monsters):
-        at = f"{path}.monsters[{seat}]"
-        if m.monster != state.config.monsters[seat]:
-            _fail(f"{at}.monster", f"seat {seat} plays {state.config.monsters[seat]}")
-        _check_at_least(m.life, f"{at}.life", 0, "Life")
-        _check_at_least(m.vp, f"{at}.vp", 0, "Victory Points")
-        _check_at_least(m.energy, f"{at}.energy", 0, "Energy")
-        _check_sorted(m.trophies, f"{at}.trophies", "trophies")
-        _check_counted(m.tokens, f"{at}.tokens", "tokens")
-        if m.eliminated:
-            for name, empty in (("life", 0), ("location", None), ("cards", ())):
-                if getattr(m, name) != empty:
-                    _fail(f"{at}.{name}", f"an eliminated monster has {name} {empty!r}")
-            continue
-        where = m.location
-        if where is None:
-            if state.turn.number > 0:
-                _fail(
-                    f"{at}.location", "every monster in the game stands somewhere once play starts"
-                )
-            continue
-        per_borough[where.borough] += 1
-        limit = _MANHATTAN_CAPACITY if where.in_manhattan else OUTER_CAPACITY
-        if per_borough[where.borough] > limit:
-            _fail(f"{at}.location", f"at most {limit} monsters stand in {where.borough.label}")
-        if where.track is not None:
-            if where.track is Track.SECOND and seats < 5:
-                _fail(f"{at}.location", "the 5-6 spaces are used only in 5- and 6-monster games")
-            if where.track in tracks:
-                _fail(f"{at}.location", f"seat {tracks[where.track]} already stands on that track")
-            tracks[where.track] = seat
-
-
-def _check_tiles(state: GameState, path: str) -> None:
-    """The 45 tiles: face-down in stacks (the pool), on top of stacks, units on the board, or
-    trophies; each accounted for exactly once, per unit kind (seed 000, *Setup*)."""
-    base = dict(BASE_TILES)
-    if len(state.boroughs) != len(Borough):
-        _fail(f"{path}.boroughs", f"expected {len(Borough)} boroughs, got {len(state.boroughs)}")
-    face_up: Counter[Building] = Counter()
-    units: Counter[UnitKind] = Counter()
-    hidden = 0
-    for b, tiles in enumerate(state.boroughs):
-        at = f"{path}.boroughs[{b}]"
-        if len(tiles.stacks) != STACKS_PER_BOROUGH:
-            _fail(f"{at}.stacks", f"a borough has {STACKS_PER_BOROUGH} stacks")
-        for i, stack in enumerate(tiles.stacks):
-            on_top = stack.top is not None
-            if not 0 <= stack.hidden <= TILES_PER_STACK - on_top:
-                _fail(
-                    f"{at}.stacks[{i}].hidden",
-                    f"a stack holds {TILES_PER_STACK} tiles at most, got {stack.hidden}"
-                    + (" under a face-up top" if on_top else ""),
-                )
-            hidden += stack.hidden
-            if stack.top is not None:
-                face_up[stack.top] += 1
-        _check_sorted(tiles.units, f"{at}.units", "units")
-        _check_sorted(tiles.fresh_units, f"{at}.fresh_units", "units")
-        _check_sorted(tiles.markers, f"{at}.markers", "markers")
-        units.update(tiles.units)
-        units.update(tiles.fresh_units)
-    pool = 0
-    for i, (building, count) in enumerate(state.hidden_tiles):
-        at = f"{path}.hidden_tiles[{i}]"
-        if building not in base:
-            _fail(f"{at}[0]", f"{building} is not a tile of the game")
-        if i and not state.hidden_tiles[i - 1][0] < building:
-            _fail(f"{at}[0]", "the face-down tiles are listed once per building, sorted")
-        _check_at_least(count, f"{at}[1]", 1, "a listed tile count")
-        pool += count
-        face_up[building] += count
-    if pool != hidden:
-        _fail(
-            f"{path}.hidden_tiles",
-            f"the stacks hide {hidden} tiles but the face-down pool holds {pool}",
-        )
-    for building, count in face_up.items():
-        if count > base.get(building, 0):
-            _fail(
-                f"{path}.hidden_tiles",
-                f"{count} {building} tiles are face down or on top of stacks; the game has "
-                f"{base.get(building, 0)}",
-            )
-    for m in state.monsters:
-        units.update(m.trophies)
-    expected: Counter[UnitKind] = Counter()
-    for building, count in base.items():
-        expected[building.unit] += count
-        units[building.unit] += face_up[building]
-    for unit in UnitKind:
-        if units[unit] != expected[unit]:
-            _fail(
-                path,
-                f"the {unit} tiles do not add up: {units[unit]} found in stacks, on the board "
-                f"and as trophies, but the game has {expected[unit]}",
-            )
-
-
-def _check_cards(state: GameState, path: str, cards: Mapping[str, int]) -> None:
-    """Every card of the packs in play is in exactly one place: deck, market, discard pile or in
-    front of a monster."""
-    if len(state.market) != MARKET_SIZE:
-        _fail(f"{path}.market", f"the market has {MARKET_SIZE} slots, got {len(state.market)}")
-    _check_sorted(state.deck, f"{path}.deck", "the deck's cards")
-    _check_sorted(state.discard, f"{path}.discard", "the discarded cards")
-    places: list[tuple[str, tuple[str | None, ...]]] = [
-        (f"{path}.deck", state.deck),
-        (f"{path}.market", state.market),
-        (f"{path}.discard", state.discard),
-    ]
-    places.extend((f"{path}.monsters[{s}].cards", m.cards) for s, m in enumerate(state.monsters))
-    seen: Counter[str] = Counter()
-    for where, ids in places:
-        for i, card in enumerate(ids):
-            if card is None:
-                continue
-            if card not in cards:
-                _fail(f"{where}[{i}]", f"unknown card {_REPR.repr(card)}")
-            seen[card] += 1
-            if seen[card] > cards[card]:
-                _fail(f"{where}[{i}]", f"{card} is already elsewhere; each card exists once")
-    missing = sorted(set(cards) - set(seen))
-    if missing:
-        _fail(path, f"{len(missing)} cards are nowhere, e.g. {missing[0]}")
-
-
-def _check_agenda(state: GameState, path: str, seats: int, known: Mapping[str, int]) -> None:
-    tiles_pending: set[tuple[Borough, int]] = set()
-    slots_pending: set[int] = set()
-    _check_dice_size(state.turn.dice, f"{path}.turn.dice", _MAX_DICE)
-    dice = state.turn.dice.total
-    for i, step in enumerate(state.agenda):
-        at = f"{path}.agenda[{i}]"
-        _check_fields(step, at, seats, known)
-        if i and isinstance(step, _CONTINUATIONS):
-            _fail(at, f"only the bottom step of the agenda may be {step.KIND}")
-        if isinstance(step, RevealTile):
-            stack = state.boroughs[step.borough].stacks[step.stack]
-            if (
-                stack.top is not None
-                or stack.hidden < 1
-                or (step.borough, step.stack) in (tiles_pending)
-            ):
-                _fail(at, "a reveal needs a stack with a face-down tile on top")
-            tiles_pending.add((step.borough, step.stack))
-        elif isinstance(step, RevealCard):
-            if state.market[step.slot] is not None or step.slot in slots_pending:
-                _fail(at, "a card is revealed only into an empty market slot")
-            slots_pending.add(step.slot)
-        elif isinstance(step, RollOff) and (
-            not step.contenders or len(step.attacks) >= len(step.contenders)
-        ):
-            _fail(f"{at}.attacks", "some contender must still roll")
-        elif isinstance(step, RollDice):
-            dice += step.count
-            if dice > _MAX_DICE:
-                _fail(_key(at, "count"), f"with the dice on the table, more than {_MAX_DICE} dice")
-    if state.winners is not None:
-        if state.agenda:
-            _fail(f"{path}.agenda", "a finished game has no pending steps")
-        return
-    if not state.agenda:
-        _fail(f"{path}.agenda", "a game in progress has pending steps (or winners)")
-    if not isinstance(state.agenda[0], _CONTINUATIONS):
-        _fail(
-            f"{path}.agenda[0]",
-            "the bottom step of a game in progress leads to the next turn "
-            f"({', '.join(c.KIND for c in _CONTINUATIONS)})",
-        )
-    _check_top(state, f"{path}.agenda[{len(state.agenda) - 1}]")
-
-
-def _ask_engine(at: str, question: Callable[[], _T]) -> _T:
-    """The engine's answer about a position that passed the codec's own checks.
-
-    If the engine raises anyway (a gap in the checks, or an engine bug), the caller still gets
-    a SerializationError at ``at``, with the engine's exception as its cause.
-    """
-    try:
-        return question()
-    except Exception as exc:
-        raise SerializationError(at, f"the engine cannot evaluate this: {exc!r}") from exc
-
-
-def _check_top(state: GameState, at: str) -> None:
-    """The step on top waits for a decision someone can take or for a chance outcome that can
-    happen, as after every :func:`kingofny.apply`."""
-    top = state.agenda[-1]
-    if isinstance(top, ChanceStep):
-        if state.rng is not None:
-            _fail(at, "a seeded game draws chance itself; it never waits at a chance step")
-    elif isinstance(top, DecisionStep):
-        if state.monsters[top.seat].eliminated:
-            _fail(_key(at, "seat"), "an eliminated monster makes no decisions")
-    else:
-        _fail(at, f"the step on top must wait for a decision or a chance outcome, not {top.KIND}")
-    ask = chance_outcomes if isinstance(top, ChanceStep) else legal_actions
-    if not _ask_engine(at, lambda: ask(state)):
-        _fail(at, f"nothing can happen at this {top.KIND} step, so the game could not go on")
+    problems = state_problems(state)
+    if problems:
+        first = problems[0]
+        _fail(path + first.path[1:], first.message)
 
 
 def _check_record(record: GameRecord, path: str) -> None:
@@ -917,9 +621,11 @@ def _check_record(record: GameRecord, path: str) -> None:
         at = f"{path}.events[{i}]"
         if event.seat is not None:
             _check_seat(event.seat, f"{at}.seat", seats)
-        _check_fields(
+        problems = field_problems(
             event.move, _key(at, "outcome" if event.seat is None else "action"), seats, known
         )
+        if problems:
+            _fail(problems[0].path, problems[0].message)
     _check_winners(record.winners, f"{path}.winners", seats)
 
 
@@ -993,6 +699,43 @@ def _check_envelope_packs(envelope: Mapping[str, object], config: GameConfig) ->
         )
 
 
+def _check_length(data: object, key: str, limit: int, what: str) -> None:
+    """Refuse an absurdly long list before decoding it (bounds documented in serialization)."""
+    if isinstance(data, dict):
+        items = data.get(key)
+        if isinstance(items, list) and len(items) > limit:
+            _fail(f"$.data.{key}", f"at most {limit} {what}, got {len(items)}")
+
+
+def _upgrade_record(data: object, version: object) -> object:
+    """The ``data`` of a record written with an older schema, in the current schema: seeds of
+    schema 1 drew other streams, so a seeded schema 1 record replays its listed outcomes
+    instead."""
+    if version == 1 and isinstance(data, dict) and isinstance(data.get("config"), dict):
+        config = data["config"]
+        if config.get("seed") is not None:
+            return {**data, "config": {**config, "seed": None}}
+    return data
+
+
+def _check_replay(record: GameRecord, path: str) -> None:
+    try:
+        final = replay(record)
+    except ReplayError as exc:
+        index = exc.index if exc.index is not None else len(record.events)
+        raise SerializationError(f"{path}.events[{index}]", str(exc)) from exc
+    if final.winners != record.winners:
+        raise SerializationError(
+            f"{path}.winners",
+            f"the record states winners {_winners_text(record.winners)}, its replay ends with "
+            f"{_winners_text(final.winners)}",
+        )
+
+
+def _winners_text(winners: tuple[int, ...] | None) -> str:
+    return "none yet (the game goes on)" if winners is None else str(list(winners))
+
+
 def _upgrade_state(data: object, version: object) -> object:
     """The ``data`` of a state written with an older schema, in the current schema.
 
@@ -1039,22 +782,31 @@ def state_from_dict(document: object) -> GameState:
     """
     _, envelope = _open(document, STATE_FORMAT)
     data = _upgrade_state(envelope["data"], envelope["schema_version"])
+    _check_length(data, "agenda", MAX_AGENDA, "pending steps")
     state: GameState = _decode(data, GameState, "$.data")
     _check_state(state, "$.data")
     _check_envelope_packs(envelope, state.config)
     return state
 
 
-def record_from_dict(document: object) -> GameRecord:
+def record_from_dict(document: object, *, replay_check: bool = True) -> GameRecord:
     """The record in an envelope written by :func:`record_to_dict`, fully validated.
 
-    The events are checked for type and range, not replayed: :func:`kingofny.record.replay`
-    raises :class:`~kingofny.errors.ReplayError` for events that do not fit the game.
+    The events are checked for type and range, then replayed: a record whose events do not
+    replay, or whose stated winners are not those of its replay, is refused at the JSON path of
+    the event or of ``winners``. A seeded record of schema 1 (kingofny 0.1.0, whose seeds drew
+    other streams) reads as an explicit-chance record: it lists every outcome, so it replays
+    the same game. ``replay_check=False`` skips the replay (for a trusted document, or to read
+    events that are not a game).
     """
     _, envelope = _open(document, RECORD_FORMAT)
-    record: GameRecord = _decode(envelope["data"], GameRecord, "$.data")
+    data = _upgrade_record(envelope["data"], envelope["schema_version"])
+    _check_length(data, "events", MAX_RECORD_EVENTS, "events")
+    record: GameRecord = _decode(data, GameRecord, "$.data")
     _check_record(record, "$.data")
     _check_envelope_packs(envelope, record.config)
+    if replay_check:
+        _check_replay(record, "$.data")
     return record
 
 
@@ -1099,6 +851,8 @@ def _no_constant(name: str) -> NoReturn:
 def _parse(text: str | bytes) -> object:
     if not isinstance(text, (str, bytes, bytearray)):
         _fail("$", f"expected JSON text (str or bytes), got {type(text).__name__}")
+    if len(text) > MAX_DOCUMENT_LENGTH:
+        _fail("$", f"a document is at most {MAX_DOCUMENT_LENGTH} characters, got {len(text)}")
     try:
         return json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_no_constant)
     except SerializationError:
@@ -1123,6 +877,7 @@ def state_from_json(text: str | bytes) -> GameState:
     return state_from_dict(_parse(text))
 
 
-def record_from_json(text: str | bytes) -> GameRecord:
-    """The record in JSON text; a state (or anything else) raises ``SerializationError``."""
-    return record_from_dict(_parse(text))
+def record_from_json(text: str | bytes, *, replay_check: bool = True) -> GameRecord:
+    """The record in JSON text; a state (or anything else) raises ``SerializationError``
+    (``replay_check`` as in :func:`record_from_dict`)."""
+    return record_from_dict(_parse(text), replay_check=replay_check)

@@ -53,15 +53,31 @@ def start_turn(state: GameState, step: StartTurn) -> GameState:
         state = gain_energy(gain_vp(state, seat, vp), seat, energy)
     for _, effect in owned(state, seat):
         state = effect.on_turn_start(state, seat)
-    rerolls = REROLLS
-    for owner, _, effect in in_play(state):
-        rerolls = effect.rerolls(state, owner, seat, rerolls)
-    dice = BLACK_DICE + sum(effect.extra_dice(state, seat) for _, effect in owned(state, seat))
-    state = set_turn(state, rerolls_left=max(0, rerolls))
-    state = push(state, RollDice(dice), BeginResolution(), MovePhase(), Shop(seat), EndTurn())
+    state = set_turn(state, rerolls_left=reroll_allowance(state, seat))
+    state = push(
+        state,
+        RollDice(dice_count(state, seat)),
+        BeginResolution(),
+        MovePhase(),
+        Shop(seat),
+        EndTurn(),
+    )
     for _, effect in owned(state, seat):
         state = effect.before_roll(state, seat)
     return state
+
+
+def reroll_allowance(state: GameState, seat: int) -> int:
+    """The rerolls ``seat`` gets on a turn starting now: 2, as REROLL_RULES effects change it."""
+    rerolls = REROLLS
+    for owner, _, effect in in_play(state):
+        rerolls = effect.rerolls(state, owner, seat, rerolls)
+    return max(0, rerolls)
+
+
+def dice_count(state: GameState, seat: int) -> int:
+    """The dice ``seat`` rolls on a turn starting now: 6, plus what DICE_COUNT effects add."""
+    return BLACK_DICE + sum(effect.extra_dice(state, seat) for _, effect in owned(state, seat))
 
 
 def _rotation_seat(turn: TurnState) -> int:

@@ -73,6 +73,7 @@ import attrs
 
 from kingofny.content import registry
 from kingofny.engine import rng as rngmod
+from kingofny.engine import validation
 from kingofny.engine.core import Move, advance, apply
 from kingofny.errors import PluginError, ScenarioError
 from kingofny.model.actions import Reroll, ResolveFace
@@ -102,14 +103,7 @@ from kingofny.model.steps import (
     ChooseFace,
     ChooseReroll,
     EndTurn,
-    LeaveManhattan,
     MovePhase,
-    Phase,
-    Place,
-    RevealCard,
-    RevealTile,
-    RollDice,
-    RollOff,
     Shop,
     StartTurn,
     Step,
@@ -707,8 +701,10 @@ class Scenario:
             agenda=agenda,
             rng=None if self.seed is None else rngmod.seed_state(self.seed),
         )
+        check_state(state, settled=False)
+        state = advance(state)
         check_state(state)
-        return advance(state)
+        return state
 
     def _build_monsters(self, turn: _TurnSetup) -> tuple[MonsterState, ...]:
         built: list[MonsterState] = []
@@ -1103,159 +1099,27 @@ def _pending(state: GameState, kind: type[Step]) -> list[Step]:
     return [s for s in state.agenda if isinstance(s, kind)]
 
 
-def state_problems(state: GameState) -> tuple[str, ...]:
-    """Every broken invariant of a state, as messages (empty if the state is consistent).
+def state_problems(
+    state: GameState, *, settled: bool = True, all_tiles: bool = False
+) -> tuple[str, ...]:
+    """Every broken invariant of a state, each as ``"<JSON path>: <what is wrong>"`` (empty if
+    the state is consistent): the checker :func:`kingofny.from_json` uses
+    (:mod:`kingofny.model.invariants` lists what it checks).
 
-    Checked: monsters (Life 1 to max while alive, 0 and off the board once eliminated, VP and
-    Energy not negative, KEEP cards only), positions (at most 2 per outer borough, Manhattan's
-    capacity and tracks), the 64 cards (each in exactly one place), the 45 tiles (no more of a
-    kind than exist, the face-down pool matching the stacks), the goal cards and the turn's dice.
     Transient states in the middle of a step (a stack waiting for its reveal, a market slot
     waiting for its card, a monster about to leave Manhattan) are accepted while the step that
-    fixes them is on the agenda.
+    fixes them is on the agenda. ``settled=False`` checks a position still to be advanced
+    (whose top step is internal); ``all_tiles=True`` demands all 45 tiles, as a saved game must
+    have them (a :class:`Scenario` leaves out the tiles its stacks have no room for).
     """
-    problems: list[str] = []
-    add = problems.append
-    config = state.config
-    n = config.player_count
-    if len(state.monsters) != n:
-        add(f"{len(state.monsters)} monsters for {n} seats")
-        return tuple(problems)
-    in_setup = state.turn.number == 0 and bool(_pending(state, Place) or _pending(state, RollOff))
-    for seat, m in enumerate(state.monsters):
-        who = f"seat {seat} ({m.monster})"
-        if m.monster != config.monsters[seat]:
-            add(f"{who} does not match the configuration's {config.monsters[seat]}")
-        if m.vp < 0:
-            add(f"{who} has negative VP {m.vp}")
-        if m.energy < 0:
-            add(f"{who} has negative Energy {m.energy}")
-        if m.eliminated:
-            if m.life != 0 or m.location is not None or m.cards:
-                add(f"{who} is eliminated but still has Life, a location or cards")
-            continue
-        top = _max_life(m.cards)
-        if not 1 <= m.life <= top:
-            add(f"{who} is alive with {m.life} Life (1 to {top})")
-        if m.location is None and not in_setup:
-            add(f"{who} is alive but not on the board")
-        if m.location is not None and m.location.in_manhattan != (m.location.zone is not None):
-            add(f"{who} has an inconsistent location {m.location}")
-        if m.location is not None and (m.location.zone is None) != (m.location.track is None):
-            add(f"{who} has an inconsistent location {m.location}")
-        for c in m.cards:
-            if not registry.has_card(c):
-                add(f"{who} holds unknown card {c}")
-            elif registry.card(c).kind is not CardKind.KEEP:
-                add(f"{who} holds DISCARD card {c}")
-    outer = Counter(
-        m.location.borough for m in state.monsters if m.location and not m.location.in_manhattan
-    )
-    for b, count in outer.items():
-        if count > OUTER_CAPACITY:
-            add(f"{count} monsters in {b} (at most {OUTER_CAPACITY})")
-    inside = [m.location for m in state.monsters if m.location and m.location.in_manhattan]
-    alive = len(state.alive_seats)
-    cap = _manhattan_capacity(n, alive)
-    leaving = bool(_pending(state, LeaveManhattan))
-    if len(inside) > cap and not leaving:
-        add(f"{len(inside)} monsters in Manhattan, which holds {cap}")
-    tracks = Counter(w.track for w in inside)
-    if any(c > 1 for c in tracks.values()):
-        add("two monsters on the same Manhattan track")
-    if inside and Track.MAIN not in tracks:
-        add("a monster is on the 5-6 space while the 2-4 space is empty")
-    # cards
-    everywhere: Counter[str] = Counter(state.deck) + Counter(state.discard)
-    everywhere.update(c for c in state.market if c is not None)
-    for m in state.monsters:
-        everywhere.update(m.cards)
-    for c in registry.deck_cards(state.config.packs):
-        if everywhere[c] != 1:
-            add(f"card {c} is in {everywhere[c]} places (exactly 1 expected)")
-    for c in everywhere:
-        if not registry.has_card(c):
-            add(f"unknown card {c}")
-    if list(state.deck) != sorted(state.deck) or list(state.discard) != sorted(state.discard):
-        add("the deck and the discard pile must be sorted multisets")
-    if len(state.market) != MARKET_SIZE:
-        add(f"the market has {len(state.market)} slots, not {MARKET_SIZE}")
-    refilling = {s.slot for s in _pending(state, RevealCard) if isinstance(s, RevealCard)}
-    for slot, shown in enumerate(state.market):
-        if shown is None and slot not in refilling and (state.deck or state.discard):
-            add(f"market slot {slot} is empty although cards are left to reveal")
-    # tiles
-    if len(state.boroughs) != len(Borough):
-        add(f"{len(state.boroughs)} boroughs, not {len(Borough)}")
-        return tuple(problems)
-    revealing = {
-        (s.borough, s.stack) for s in _pending(state, RevealTile) if isinstance(s, RevealTile)
-    }
-    base: Counter[Building] = Counter(dict(BASE_TILES))
-    seen: Counter[Building] = Counter()
-    units: Counter[UnitKind] = Counter()
-    hidden = 0
-    for b in Borough:
-        tiles = state.boroughs[b]
-        if len(tiles.stacks) != STACKS_PER_BOROUGH:
-            add(f"{b} has {len(tiles.stacks)} stacks")
-        for i, stack in enumerate(tiles.stacks):
-            hidden += stack.hidden
-            if stack.top is not None:
-                seen[stack.top] += 1
-                if stack.hidden > TILES_PER_STACK - 1:
-                    add(f"{b} stack {i} holds more than {TILES_PER_STACK} tiles")
-            elif stack.hidden and (b, i) not in revealing:
-                add(f"{b} stack {i} has face-down tiles but no revealed top")
-            if stack.hidden < 0:
-                add(f"{b} stack {i} has a negative count")
-        if list(tiles.units) != sorted(tiles.units) or list(tiles.fresh_units) != sorted(
-            tiles.fresh_units
-        ):
-            add(f"{b}'s units must be sorted")
-        units.update(tiles.units)
-        units.update(tiles.fresh_units)
-    for m in state.monsters:
-        units.update(m.trophies)
-    pool = Counter({bld: c for bld, c in state.hidden_tiles})
-    if any(c <= 0 for _, c in state.hidden_tiles):
-        add("the face-down pool lists a tile with no copies")
-    if sum(pool.values()) != hidden:
-        add(f"the stacks hide {hidden} tiles but the face-down pool has {sum(pool.values())}")
-    seen += pool
-    for bld, count in seen.items():
-        if count > base[bld]:
-            add(f"{count} {bld} tiles face up or face down; only {base[bld]} exist")
-    for unit in UnitKind:
-        d = unit.value
-        total = sum(c for bld, c in base.items() if bld.durability == d)
-        used = sum(c for bld, c in seen.items() if bld.durability == d) + units[unit]
-        if used > total:
-            add(f"{used} durability-{d} tiles ({unit} side) in play; only {total} exist")
-    # goals and turn
-    for name, holder in (("Superstar", state.superstar), ("Statue", state.statue)):
-        if holder is not None and (not 0 <= holder < n or state.monsters[holder].eliminated):
-            add(f"{name} is held by seat {holder}, which is not a living monster")
-    turn = state.turn
-    if not 0 <= turn.seat < n:
-        add(f"the turn belongs to seat {turn.seat}, which does not exist")
-    elif turn.dice.total and state.phase in (Phase.ROLL, Phase.RESOLVE):
-        # Cards gained or lost later in the turn change the count only from the next roll on.
-        most = _dice_count(state.monsters[turn.seat])
-        rolling = sum(s.count for s in _pending(state, RollDice) if isinstance(s, RollDice))
-        if not BLACK_DICE <= turn.dice.total + rolling <= most:
-            add(f"seat {turn.seat} shows {turn.dice.total} dice, not {BLACK_DICE} to {most}")
-    if turn.rerolls_left < 0:
-        add("negative rerolls left")
-    if state.winners is not None and state.agenda:
-        add("the game is over but steps are pending")
-    return tuple(problems)
+    problems = validation.state_problems(state, settled=settled, all_tiles=all_tiles)
+    return tuple(str(problem) for problem in problems)
 
 
-def check_state(state: GameState) -> None:
+def check_state(state: GameState, *, settled: bool = True, all_tiles: bool = False) -> None:
     """Raise :class:`~kingofny.errors.ScenarioError` listing every broken invariant, if any
     (see :func:`state_problems`)."""
-    problems = state_problems(state)
+    problems = state_problems(state, settled=settled, all_tiles=all_tiles)
     if problems:
         raise ScenarioError("inconsistent state: " + "; ".join(problems))
 

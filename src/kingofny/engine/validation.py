@@ -1,0 +1,86 @@
+"""The invariant checker of :mod:`kingofny.model.invariants`, told what the content packs and the
+rules engine know: card kinds and copies, effect ids, maximum life, dice and rerolls.
+
+:func:`state_problems` is what :func:`kingofny.from_json`, ``Scenario.build``,
+:func:`kingofny.testing.check_state` and the conformance kit call.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+
+from kingofny.content import registry
+from kingofny.effects.dispatch import owned
+from kingofny.engine.core import chance_outcomes, legal_actions
+from kingofny.engine.economy import max_life
+from kingofny.engine.turn import REROLLS, dice_count, reroll_allowance
+from kingofny.errors import PluginError
+from kingofny.model.cards import CardKind
+from kingofny.model.invariants import Problem, find_problems
+from kingofny.model.state import GameState
+from kingofny.model.steps import ChanceStep
+
+
+class _Content:
+    """The :class:`~kingofny.model.invariants.ContentView` of the installed packs for one game."""
+
+    def __init__(self, packs: tuple[str, ...]) -> None:
+        reg = registry.installed()
+        self._cards = reg.cards
+        self._effects = frozenset(reg.effects)
+        self._monsters = frozenset(m.id for m in registry.monsters_of(packs))
+        self._copies = Counter(registry.deck_cards(packs))
+
+    def monster_ids(self) -> frozenset[str]:
+        return self._monsters
+
+    def card_copies(self) -> Mapping[str, int]:
+        return self._copies
+
+    def card_kind(self, card: str) -> CardKind | None:
+        return self._cards[card].kind if card in self._copies else None
+
+    def effect_ids(self) -> frozenset[str]:
+        return self._effects
+
+    def max_life(self, state: GameState, seat: int) -> int:
+        return max_life(state, seat)
+
+    def max_dice(self, state: GameState, seat: int) -> int:
+        return dice_count(state, seat)
+
+    def max_rerolls(self, state: GameState, seat: int) -> int:
+        return max(REROLLS, reroll_allowance(state, seat))
+
+    def may_add_symbols(self, state: GameState, seat: int) -> bool:
+        return bool(owned(state, seat))
+
+
+def state_problems(
+    state: GameState, *, settled: bool = True, all_tiles: bool = True
+) -> tuple[Problem, ...]:
+    """Every invariant ``state`` breaks (see :mod:`kingofny.model.invariants`), and, for a
+    consistent settled game in progress, whether anything can happen at the step on top: a
+    decision with a legal action or a chance node with an outcome, as after every
+    :func:`apply`. ``settled`` and ``all_tiles`` are those of
+    :func:`~kingofny.model.invariants.find_problems`."""
+    packs = state.config.packs
+    installed = registry.installed().packs
+    for i, name in enumerate(packs):
+        if name not in installed:
+            return (Problem(f"$.config.packs[{i}]", f"content pack {name!r} is not installed"),)
+    problems = find_problems(state, _Content(packs), settled=settled, all_tiles=all_tiles)
+    if problems or not settled or not state.agenda or state.winners is not None:
+        return problems
+    top = state.agenda[-1]
+    at = f"$.agenda[{len(state.agenda) - 1}]"
+    try:
+        ask = chance_outcomes if isinstance(top, ChanceStep) else legal_actions
+        if not ask(state):
+            return (Problem(at, f"nothing can happen at this {top.KIND} step; the game is stuck"),)
+    except PluginError:
+        raise
+    except Exception as exc:
+        return (Problem(at, f"the engine cannot evaluate this position: {exc!r}"),)
+    return ()
