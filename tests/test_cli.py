@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -55,11 +56,23 @@ def test_simulate_summary_is_reproducible(capsys: pytest.CaptureFixture[str]) ->
 
 
 def test_progress_bar_on_request(capsys: pytest.CaptureFixture[str]) -> None:
+    """--progress draws the bar on stderr, redrawn in place, and ends it full with a newline.
+
+    (This test used to compare the output with its own tail, which could not fail.)"""
     assert main(["simulate", "--games", "2", "--seed", "1", "--progress"]) == 0
     err = capsys.readouterr().err
-    assert err.startswith("\r[")
-    assert err.endswith("2/2 games, " + err.rsplit("2/2 games, ", 1)[1])
     assert err.endswith("\n")
+    assert err.count("\n") == 1
+    frames = err.rstrip("\n").split("\r")
+    assert frames[0] == ""  # every frame starts with a carriage return
+    bar = re.compile(r"\[([#.]{30})\] ([0-9]+)/2 games, [0-9]+ games/s")
+    matches = [bar.fullmatch(frame) for frame in frames[1:]]
+    assert all(matches), frames
+    done = [int(m.group(2)) for m in matches if m]
+    assert done == sorted(done)
+    assert done[-1] == 2
+    assert [m.group(1) for m in matches if m][-1] == "#" * 30
+    assert "#" * 15 + "." * 15 in err  # the frame after the first of two games is half full
 
 
 def test_verbose_single_game_prints_turns_and_winner(capsys: pytest.CaptureFixture[str]) -> None:
@@ -167,6 +180,29 @@ def test_replay_of_a_directory_exits_2(tmp_path: Path, capsys: pytest.CaptureFix
         (["simulate", "--games", "0"], "--games"),
         (["simulate", "--games", "1", "--monsters", "kong"], "monsters"),
         (["simulate", "--games", "1", "--players", "random"], "2 to 6"),
+        # issue 7 §3: every bad input is a one-line error, never a traceback
+        (["simulate", "--players", ","], "--players needs at least one name"),
+        (["simulate", "--players", ""], "--players needs at least one name"),
+        (["simulate", "--players", "random,,random"], "--players has an empty name"),
+        (["simulate", "--monsters", ","], "--monsters needs at least one name"),
+        (["simulate", "--packs", ","], "--packs needs at least one name"),
+        (["simulate", "--games", "1", "--packs", "nope"], "'nope' is not installed"),
+        (["simulate", "--games", "1", "--monsters", "kong,godzilla"], "unknown monster"),
+        (["simulate", "--games", "1", "--monsters", "kong,kong"], "only once"),
+        (
+            ["simulate", "--games", "1", "--players", "random,random", "--monsters", "kong"],
+            "2 players but 1 monsters",
+        ),
+        (["simulate", "--games", "1", "--players", ",".join(["random"] * 7)], "2 to 6"),
+        (["simulate", "--games", "-3"], "--games must be at least 1"),
+        (["simulate", "--games", "x"], "--games: invalid int value"),
+        (["simulate", "--games", "1.5"], "--games: invalid int value"),
+        (["simulate", "--seed", "x"], "--seed: invalid int value"),
+        (["simulate", "--bogus"], "unrecognized arguments: --bogus"),
+        (["simulate", "--games", "1", "--save-record", "/nonexistent/dir/g.json"], "directory"),
+        (["replay"], "required: FILE"),
+        (["conquer"], "invalid choice"),
+        ([], "required: COMMAND"),
     ],
 )
 def test_bad_simulate_arguments_exit_2(
@@ -176,10 +212,22 @@ def test_bad_simulate_arguments_exit_2(
     assert message in _error(capsys)
 
 
-def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["conquer"]) == 2
-    assert main([]) == 2
-    capsys.readouterr()
+def test_a_record_path_that_is_a_directory_is_refused_before_playing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--save-record to a directory is a one-line error before any game is played."""
+    assert main(["simulate", "--games", "1", "--save-record", str(tmp_path)]) == 2
+    assert "is a directory" in _error(capsys)
+
+
+def test_a_negative_seed_is_its_own_series(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 7 §3, §4: --seed -5 is accepted, and is not the series of --seed 5."""
+    outputs = []
+    for seed in ("-5", "5"):
+        assert main(["simulate", "--games", "1", "--seed", seed, "--verbose"]) == 0
+        outputs.append(capsys.readouterr().out.splitlines())
+    assert outputs[0][-1] == "seed: -5"
+    assert outputs[0][:-1] != outputs[1][:-1]
 
 
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:

@@ -126,18 +126,20 @@ _SOME_CARDS = ("base:carapace", "base:chameleon", "base:subway", "base:tesla-can
 _SOME_OPTIONS = ("", "discard", "use", "heal", "seat-0", "seat-1")
 PROBE_ACTIONS: tuple[Action, ...] = (
     Action(),
-    *(PlaceMonster(b) for b in Borough),
+    # PlaceMonster and Flee take outer boroughs and Buy slots from 0: anything else cannot be
+    # made at all (ArgumentError, tests/model/test_actions.py), so it is no probe of apply.
+    *(PlaceMonster(b) for b in OUTER_BOROUGHS),
     *(Reroll(Dice.parse(text)) for text in ("A", "DD", "EHACDO", "OOOOOO", "AAAAAAA")),
     Reroll(Dice.of_counts((0, 0, 0, 0, 0, 0))),
     StopRolling(),
     *(ResolveFace(face) for face in Face),
     *(DestroyBuilding(b, i) for b in Borough for i in (0, 1, 2, 3)),
     *(DestroyUnit(b, u) for b in Borough for u in UnitKind),
-    *(Flee(b) for b in Borough),
+    *(Flee(b) for b in OUTER_BOROUGHS),
     StayInManhattan(),
     *(MoveTo(b) for b in Borough),
     StayPut(),
-    *(Buy(slot) for slot in (-1, 0, 1, 2, 3)),
+    *(Buy(slot) for slot in (0, 1, 2, 3, 99)),
     Sweep(),
     EndBuying(),
     Pass(),

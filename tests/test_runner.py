@@ -3,6 +3,7 @@ replay exactly, and seat-rotated series (DESIGN, Contract 8 and 9)."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 import pytest
@@ -15,10 +16,12 @@ from kingofny import (
     StopRolling,
     replay,
 )
+from kingofny.errors import ArgumentError
 from kingofny.model.outcomes import Outcome
 from kingofny.players import HeuristicPlayer, RandomPlayer
 from kingofny.runner import (
     GameResult,
+    PlayerFactory,
     TournamentSummary,
     play_game,
     seating,
@@ -243,6 +246,9 @@ def test_an_object_without_choose_is_refused() -> None:
 
 # -- simulate -------------------------------------------------------------------------------------
 
+PAIR: list[PlayerFactory] = [RandomPlayer, RandomPlayer]
+"""Two random entrants: a setup that is valid by itself."""
+
 
 def test_seating_rotates_every_entrant_through_every_seat() -> None:
     assert seating(4, 0) == (0, 1, 2, 3)
@@ -310,11 +316,111 @@ def test_simulate_without_rotation_keeps_the_seats() -> None:
     assert seats == [(0, 1)] * 3
 
 
-def test_simulate_rejects_bad_arguments() -> None:
-    with pytest.raises(ConfigError):
-        simulate([RandomPlayer, RandomPlayer], -1, seed=1)
-    with pytest.raises(ConfigError):
-        simulate([RandomPlayer, RandomPlayer], 1, seed=1, monsters=["kong"])
+def test_simulate_rejects_a_monster_count_that_differs() -> None:
+    """A setup that cannot start a game is a ConfigError, before any game is played."""
+    with pytest.raises(ConfigError, match="2 players but 1 monsters"):
+        simulate(PAIR, 1, seed=1, monsters=["kong"])
+
+
+@pytest.mark.parametrize(
+    ("args", "kwargs", "field"),
+    [
+        # the cases of issue 7 §3
+        (([], 1), {"seed": 1}, "simulate(player_factories)"),
+        (([RandomPlayer, 42], 1), {"seed": 1}, "simulate(player_factories[1])"),
+        ((PAIR, 1), {"seed": "x"}, "simulate(seed)"),
+        ((PAIR, 1), {"seed": 1, "max_decisions": -1}, "simulate(max_decisions)"),
+        # the others of the same kind
+        ((PAIR, -1), {"seed": 1}, "simulate(games)"),
+        ((PAIR, True), {"seed": 1}, "simulate(games)"),
+        ((PAIR, 1.5), {"seed": 1}, "simulate(games)"),
+        ((PAIR, 1), {"seed": True}, "simulate(seed)"),
+        ((PAIR, 1), {"seed": 1.0}, "simulate(seed)"),
+        ((PAIR, 1), {"seed": None}, "simulate(seed)"),
+        ((PAIR, 1), {"seed": 1, "max_decisions": False}, "simulate(max_decisions)"),
+        ((RandomPlayer, 1), {"seed": 1}, "simulate(player_factories)"),
+        (("random,random", 1), {"seed": 1}, "simulate(player_factories)"),
+        ((PAIR, 1), {"seed": 1, "monsters": "kong"}, "simulate(monsters)"),
+        ((PAIR, 1), {"seed": 1, "rotate_seats": 0}, "simulate(rotate_seats)"),
+        ((PAIR, 1), {"seed": 1, "progress": 3}, "simulate(progress)"),
+        ((PAIR, 1), {"seed": 1, "on_result": "print"}, "simulate(on_result)"),
+    ],
+)
+def test_simulate_rejects_bad_arguments_naming_them(
+    args: tuple[object, ...], kwargs: dict[str, object], field: str
+) -> None:
+    """Issue 7 §3: a bad argument is an ArgumentError naming the parameter, raised before any
+    game is played (``[RandomPlayer, 42]`` used to fail inside the first game)."""
+    with pytest.raises(ArgumentError) as caught:
+        simulate(*args, **kwargs)  # type: ignore[arg-type]
+    assert caught.value.field == field
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"packs": ["base", "nonexistent"]}, "nonexistent"),
+        ({"monsters": ["kong", "godzilla"]}, "godzilla"),
+        ({"on_illegal": "ignore"}, "on_illegal"),
+    ],
+)
+def test_an_empty_series_still_checks_its_setup(kwargs: dict[str, object], message: str) -> None:
+    """A series of no games does not let a setup that cannot play pass unnoticed."""
+    with pytest.raises(ConfigError, match=message):
+        simulate(PAIR, 0, seed=1, **kwargs)  # type: ignore[arg-type]
+
+
+def _keep(into: list[GameResult], index: int, result: GameResult, seats: tuple[int, ...]) -> None:
+    into.append(result)
+
+
+def test_negative_seeds_give_their_own_series() -> None:
+    """The defect: ``random.Random`` seeds by the magnitude of an int, so ``simulate(seed=-5)``
+    played exactly the series of ``seed=5``. Negative seeds are accepted and distinct."""
+    games: dict[int, list[GameResult]] = {-5: [], 5: []}
+    for seed, results in games.items():
+        summary = simulate(PAIR, 3, seed=seed, on_result=functools.partial(_keep, results))
+        assert summary.seed == seed
+    seeds = {seed: [r.record.config.seed for r in results] for seed, results in games.items()}
+    assert seeds[-5] != seeds[5]
+    assert [r.final_state for r in games[-5]] != [r.final_state for r in games[5]]
+
+
+def test_play_game_with_a_negative_seed_is_its_own_game() -> None:
+    """Seed -5 is not seed 5 (nor 2**64 - 5): each is its own, reproducible game."""
+    finals = [play_game(randoms(2), seed=seed).final_state for seed in (-5, 5, 2**64 - 5)]
+    assert len(set(finals)) == 3
+    assert play_game(randoms(2), seed=-5).final_state == finals[0]
+
+
+def test_the_fallback_of_a_negative_seed_is_its_own() -> None:
+    """Under the "random" policy the substitute moves are drawn from the game's seed; the
+    generator of seed -5 must not be that of seed 5 (``random.Random`` alone aliases them)."""
+    from kingofny.runner import _seeded_random
+
+    draws = {tuple(_seeded_random(seed).random() for _ in range(3)) for seed in (-5, 5, 0, -1)}
+    assert len(draws) == 4
+
+
+@pytest.mark.parametrize(
+    ("players", "kwargs", "field"),
+    [
+        ("random", {"seed": 1}, "play_game(players)"),
+        (None, {"seed": "x"}, "play_game(seed)"),
+        (None, {"seed": 1.0}, "play_game(seed)"),
+        (None, {"seed": False}, "play_game(seed)"),
+        (None, {"seed": 1, "max_decisions": -1}, "play_game(max_decisions)"),
+        (None, {"seed": 1, "max_decisions": "10"}, "play_game(max_decisions)"),
+        (None, {"seed": 1, "monsters": "kong"}, "play_game(monsters)"),
+    ],
+)
+def test_play_game_rejects_bad_arguments_naming_them(
+    players: object, kwargs: dict[str, object], field: str
+) -> None:
+    """Issue 7 §3: play_game's arguments are checked like simulate's."""
+    with pytest.raises(ArgumentError) as caught:
+        play_game(randoms(2) if players is None else players, **kwargs)  # type: ignore[arg-type]
+    assert caught.value.field == field
 
 
 def test_an_empty_series_has_labels_and_no_rates() -> None:

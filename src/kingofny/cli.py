@@ -15,7 +15,7 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import NoReturn, TextIO
 
 from kingofny._version import __version__
 from kingofny.content import registry
@@ -39,9 +39,17 @@ class _UsageError(Exception):
     """A problem with the arguments, reported in one line."""
 
 
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose usage errors are one line on stderr (no usage block), exit 2."""
+
+    def error(self, message: str) -> NoReturn:
+        """Report a usage error in one line and exit with :data:`EXIT_ERROR`."""
+        self.exit(EXIT_ERROR, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``kingofny`` command."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog=PROG, description="King of New York: simulate games between bots, replay records."
     )
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
@@ -73,7 +81,13 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="P,P",
         help="comma-separated content packs in play (default: base)",
     )
-    sim.add_argument("--seed", type=int, default=None, metavar="S", help="seed of the series")
+    sim.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        metavar="S",
+        help="seed of the series (any int; default: drawn at random)",
+    )
     sim.add_argument(
         "--verbose",
         "-v",
@@ -143,8 +157,14 @@ def _plugins(out: TextIO) -> int:
 # -- simulate -----------------------------------------------------------------------------------
 
 
-def _split(text: str) -> list[str]:
-    return [part.strip() for part in text.split(",") if part.strip()]
+def _split(text: str, option: str) -> list[str]:
+    """The comma-separated names of ``option``; at least one, and no empty one."""
+    parts = [part.strip() for part in text.split(",")]
+    if not any(parts):
+        raise _UsageError(f"{option} needs at least one name, got {text!r}")
+    if not all(parts):
+        raise _UsageError(f"{option} has an empty name in {text!r}")
+    return parts
 
 
 def _factories(kinds: Sequence[str]) -> list[PlayerFactory]:
@@ -189,16 +209,19 @@ class ProgressBar:
 
 
 def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    monsters = _split(args.monsters) if args.monsters else None
-    if args.players:
-        kinds = _split(args.players)
+    monsters = _split(args.monsters, "--monsters") if args.monsters is not None else None
+    if args.players is not None:
+        kinds = _split(args.players, "--players")
     elif monsters:
         kinds = ["heuristic"] + ["random"] * (len(monsters) - 1)
     else:
-        kinds = _split(DEFAULT_PLAYERS)
+        kinds = _split(DEFAULT_PLAYERS, "--players")
     factories = _factories(kinds)
+    packs = _split(args.packs, "--packs")
     if args.games < 1:
         raise _UsageError(f"--games must be at least 1, got {args.games}")
+    if args.save_record is not None:
+        _check_writable(args.save_record)
     seed = args.seed if args.seed is not None else random.SystemRandom().getrandbits(32)
     last: list[GameResult] = []
     verbose_games = args.verbose and args.games > 1
@@ -215,7 +238,7 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         args.games,
         seed=seed,
         monsters=monsters,
-        packs=_split(args.packs),
+        packs=packs,
         rotate_seats=not args.no_rotate,
         progress=ProgressBar(err) if show_bar else None,
         on_result=on_result,
@@ -287,6 +310,15 @@ def format_summary(summary: TournamentSummary, elapsed: float | None = None) -> 
     if elapsed is not None and elapsed > 0:
         out.append(f"time: {elapsed:.1f} s ({summary.games / elapsed:.1f} games/s)")
     return "\n".join(out)
+
+
+def _check_writable(path: Path) -> None:
+    """Refuse a ``--save-record`` path that cannot be written, before any game is played."""
+    if path.is_dir():
+        raise _UsageError(f"--save-record: {path} is a directory")
+    parent = path.parent if str(path.parent) else Path(".")
+    if not parent.is_dir():
+        raise _UsageError(f"--save-record: no such directory: {parent}")
 
 
 def _save(record: GameRecord, path: Path) -> None:

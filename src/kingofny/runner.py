@@ -13,7 +13,13 @@ from typing import Literal
 import attrs
 
 from kingofny.engine.core import apply_logged, legal_actions, new_game, observe, start
-from kingofny.errors import ConfigError, IllegalActionError, KingOfNYError, PlayerError
+from kingofny.errors import (
+    ArgumentError,
+    ConfigError,
+    IllegalActionError,
+    KingOfNYError,
+    PlayerError,
+)
 from kingofny.model.actions import Action
 from kingofny.model.outcomes import Outcome
 from kingofny.model.state import GameState
@@ -86,6 +92,43 @@ def _draw_seed() -> int:
     return random.SystemRandom().getrandbits(_SEED_BITS)
 
 
+def _seeded_random(seed: int) -> random.Random:
+    """A ``random.Random`` for a user seed in which negative seeds are distinct.
+
+    ``random.Random(seed)`` uses the magnitude of an int seed, so ``-5`` and ``5`` would give the
+    same series; the seed is first mapped one-to-one onto the non-negative ints (``n`` to ``2n``,
+    ``-n`` to ``2n - 1``).
+    """
+    return random.Random(2 * seed if seed >= 0 else -2 * seed - 1)
+
+
+def _check_int(where: str, value: object, minimum: int | None = None) -> None:
+    """Refuse anything but an int (a bool included) and, with ``minimum``, an int below it."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ArgumentError(where, f"expected an int, got {value!r} ({type(value).__name__})")
+    if minimum is not None and value < minimum:
+        raise ArgumentError(where, f"must be at least {minimum}, got {value}")
+
+
+def _check_callable(where: str, value: object) -> None:
+    """Refuse anything but a callable or None."""
+    if value is not None and not callable(value):
+        raise ArgumentError(where, f"expected a callable or None, got {value!r}")
+
+
+def _check_sequence(where: str, value: object) -> None:
+    """Refuse a ``str`` (a sequence of letters) or anything that is not a sequence."""
+    if isinstance(value, str) or not isinstance(value, Sequence):
+        raise ArgumentError(
+            where, f"expected a list or tuple, got {value!r} ({type(value).__name__})"
+        )
+
+
+def _check_policy(on_illegal: object) -> None:
+    if on_illegal not in ("raise", "random"):
+        raise ConfigError(f"on_illegal must be 'raise' or 'random', got {on_illegal!r}")
+
+
 def _describe_exception(exc: BaseException) -> str:
     text = str(exc)
     return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
@@ -124,10 +167,19 @@ def play_game(
     ``max_decisions`` decisions the game is abandoned: the result has ``winners`` None.
 
     Raises :class:`~kingofny.errors.ConfigError` for a bad setup (player and monster counts that
-    differ, an unknown monster, a player without ``choose``, an unknown policy).
+    differ, an unknown monster, a player without ``choose``, an unknown policy), and
+    :class:`~kingofny.errors.ArgumentError` for an argument of the wrong type or range:
+    ``players`` or ``monsters`` not a list or tuple, a ``seed`` that is not an int (any int is a
+    seed, negative and huge ones included, each its own game: see
+    ``kingofny.engine.rng.seed_state``), a ``max_decisions`` that is not an int of 0 or more.
     """
-    if on_illegal not in ("raise", "random"):
-        raise ConfigError(f"on_illegal must be 'raise' or 'random', got {on_illegal!r}")
+    _check_sequence("play_game(players)", players)
+    if monsters is not None:
+        _check_sequence("play_game(monsters)", monsters)
+    if seed is not None:
+        _check_int("play_game(seed)", seed)
+    _check_int("play_game(max_decisions)", max_decisions, 0)
+    _check_policy(on_illegal)
     for seat, player in enumerate(players):
         if not callable(getattr(player, "choose", None)):
             raise ConfigError(f"the player of seat {seat} ({player!r}) has no choose() method")
@@ -140,7 +192,7 @@ def play_game(
     state = start(config, drawn)
     events: list[Event] = [Event(None, outcome) for outcome in drawn]
     faults: list[Fault] = []
-    fallback = random.Random(seed)
+    fallback = _seeded_random(seed)
     per_seat = [0] * len(players)
 
     def hook_failed(seat: int, name: str, exc: Exception) -> None:
@@ -338,13 +390,40 @@ def simulate(
 
     ``progress(done, games)`` is called after each game; ``on_result(index, result, seats)``
     receives each game's :class:`GameResult` and the entrant of each seat.
+
+    Every argument is checked before the first game, even for a series of no games: an argument
+    of the wrong type or range (no factories, a factory that is not callable, ``games`` or
+    ``max_decisions`` not an int of 0 or more, a ``seed`` that is not an int, a ``rotate_seats``
+    that is not a bool, callbacks that are not callable) raises
+    :class:`~kingofny.errors.ArgumentError`; a configuration that cannot start a game (player and
+    monster counts that differ, an unknown monster or pack, an unknown ``on_illegal`` policy)
+    raises :class:`~kingofny.errors.ConfigError`. Any int is a seed, negative and huge ones
+    included, and different seeds give different series (``-5`` is not ``5``).
     """
-    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
-        raise ConfigError(f"games must be a non-negative int, got {games!r}")
+    _check_sequence("simulate(player_factories)", player_factories)
+    if not player_factories:
+        raise ArgumentError("simulate(player_factories)", "no player factories given")
+    for index, factory in enumerate(player_factories):
+        if not callable(factory):
+            raise ArgumentError(
+                f"simulate(player_factories[{index}])",
+                f"expected a player factory (a callable taking a seed), got {factory!r}",
+            )
+    _check_int("simulate(games)", games, 0)
+    _check_int("simulate(seed)", seed)
+    _check_int("simulate(max_decisions)", max_decisions, 0)
+    if not isinstance(rotate_seats, bool):
+        raise ArgumentError("simulate(rotate_seats)", f"expected a bool, got {rotate_seats!r}")
+    _check_callable("simulate(progress)", progress)
+    _check_callable("simulate(on_result)", on_result)
+    _check_policy(on_illegal)
     count = len(player_factories)
-    if monsters is not None and len(monsters) != count:
-        raise ConfigError(f"{count} players but {len(monsters)} monsters")
-    master = random.Random(seed)
+    if monsters is not None:
+        _check_sequence("simulate(monsters)", monsters)
+        if len(monsters) != count:
+            raise ConfigError(f"{count} players but {len(monsters)} monsters")
+    new_game(count if monsters is None else monsters, packs=packs)  # the setup is valid
+    master = _seeded_random(seed)
     labels: tuple[str, ...] = ()
     wins = [0] * count
     decisions = [0] * count

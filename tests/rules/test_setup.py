@@ -9,6 +9,7 @@ from fractions import Fraction
 import pytest
 
 import kingofny as k
+from kingofny.errors import ArgumentError
 from kingofny.model.city import BASE_TILES, OUTER_BOROUGHS
 from kingofny.model.steps import Place, RevealCard, RevealTile, RollDice, RollOff, StartTurn
 from kingofny.testing import card, check_state, play, roll, tile
@@ -143,9 +144,12 @@ def test_placement_goes_clockwise_from_the_first_player_never_in_manhattan() -> 
         order.append(seat)
         legal = k.legal_actions(state)
         assert all(isinstance(a, k.PlaceMonster) for a in legal)
-        assert k.PlaceMonster(k.Borough.MANHATTAN) not in legal
+        boroughs = {a.borough for a in legal if isinstance(a, k.PlaceMonster)}
+        assert k.Borough.MANHATTAN not in boroughs
         state = play(state, k.PlaceMonster(k.Borough.QUEENS) if seat in (2, 3) else legal[0])
     assert order == [2, 3, 4, 0, 1]
+    with pytest.raises(ArgumentError, match=r"^PlaceMonster\.borough: "):
+        k.PlaceMonster(k.Borough.MANHATTAN)  # not even an action (issue 7 §3)
     assert state.monsters[2].location == k.Location(k.Borough.QUEENS)
     assert state.monsters[3].location == k.Location(k.Borough.QUEENS)
     assert all(not m.in_manhattan for m in state.monsters)

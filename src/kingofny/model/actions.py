@@ -1,4 +1,11 @@
-"""Actions: the decisions a monster's player makes. Small frozen values with a readable str()."""
+"""Actions: the decisions a monster's player makes. Small frozen values with a readable str().
+
+Every field is checked when an action is made: a value of the wrong type (a ``str`` for dice, a
+``bool`` or plain ``int`` for an enum, a ``bool`` for a slot), a member outside the field's static
+range (a negative slot, Manhattan as a flight destination) raises
+:class:`~kingofny.errors.ArgumentError` naming the field, e.g. ``"Reroll.dice"``. Whether the
+action is legal in a position is :func:`kingofny.apply`'s business.
+"""
 
 from __future__ import annotations
 
@@ -6,8 +13,12 @@ from typing import ClassVar
 
 import attrs
 
-from kingofny.model.city import Borough, UnitKind
+from kingofny.model import _checks
+from kingofny.model.city import OUTER_BOROUGHS, Borough, UnitKind
 from kingofny.model.dice import Dice, Face
+
+_DICE = _checks.of_type(Dice, hint="; build dice with Dice.parse('AAC') or Dice.of(...)")
+_BOROUGH = _checks.member_of(Borough)
 
 
 @attrs.frozen(slots=True, cache_hash=True)
@@ -23,7 +34,7 @@ class PlaceMonster(Action):
     """Setup: place your monster in an outer borough (seed 000, *How to Play*)."""
 
     KIND: ClassVar[str] = "place"
-    borough: Borough
+    borough: Borough = attrs.field(validator=_checks.member_of(Borough, OUTER_BOROUGHS))
     """Where to place it."""
 
     def __str__(self) -> str:
@@ -35,7 +46,7 @@ class Reroll(Action):
     """Reroll these dice (any of them, including dice kept earlier)."""
 
     KIND: ClassVar[str] = "reroll"
-    dice: Dice
+    dice: Dice = attrs.field(validator=_DICE)
     """The dice to reroll, as a multiset of the faces they show now."""
 
     def __str__(self) -> str:
@@ -57,7 +68,7 @@ class ResolveFace(Action):
     """Resolve every die of this face now (seed 000, *Resolve the Dice*)."""
 
     KIND: ClassVar[str] = "resolve"
-    face: Face
+    face: Face = attrs.field(validator=_checks.member_of(Face))
     """The face type to resolve next."""
 
     def __str__(self) -> str:
@@ -69,9 +80,9 @@ class DestroyBuilding(Action):
     """Spend Destruction on the top building of a stack."""
 
     KIND: ClassVar[str] = "destroy-building"
-    borough: Borough
+    borough: Borough = attrs.field(validator=_BOROUGH)
     """The borough of the stack."""
-    stack: int
+    stack: int = attrs.field(validator=_checks.non_negative_int)
     """The index of the stack in that borough."""
 
     def __str__(self) -> str:
@@ -83,9 +94,9 @@ class DestroyUnit(Action):
     """Spend Destruction on a unit."""
 
     KIND: ClassVar[str] = "destroy-unit"
-    borough: Borough
+    borough: Borough = attrs.field(validator=_BOROUGH)
     """The borough where the unit stands."""
-    unit: UnitKind
+    unit: UnitKind = attrs.field(validator=_checks.member_of(UnitKind))
     """Which kind of unit."""
 
     def __str__(self) -> str:
@@ -97,7 +108,7 @@ class Flee(Action):
     """Leave Manhattan after being damaged by an attack, for this outer borough."""
 
     KIND: ClassVar[str] = "flee"
-    borough: Borough
+    borough: Borough = attrs.field(validator=_checks.member_of(Borough, OUTER_BOROUGHS))
     """Where to go."""
 
     def __str__(self) -> str:
@@ -119,7 +130,7 @@ class MoveTo(Action):
     """Move to this borough (Move step, or leaving Manhattan when its second space closes)."""
 
     KIND: ClassVar[str] = "move"
-    borough: Borough
+    borough: Borough = attrs.field(validator=_BOROUGH)
     """Where to go."""
 
     def __str__(self) -> str:
@@ -141,7 +152,7 @@ class Buy(Action):
     """Buy the face-up card in this market slot."""
 
     KIND: ClassVar[str] = "buy"
-    slot: int
+    slot: int = attrs.field(validator=_checks.non_negative_int)
     """The market slot, from 0."""
 
     def __str__(self) -> str:
@@ -187,9 +198,9 @@ class UseCard(Action):
     """
 
     KIND: ClassVar[str] = "use-card"
-    card: str
+    card: str = attrs.field(validator=_checks.name)
     """The id of the card (or monster) whose effect acts."""
-    option: str = ""
+    option: str = attrs.field(default="", validator=_checks.text)
     """Which of the effect's options."""
 
     def __str__(self) -> str:

@@ -1,4 +1,10 @@
-"""Chance outcomes: what a random event produced. Applied with :func:`kingofny.apply`."""
+"""Chance outcomes: what a random event produced. Applied with :func:`kingofny.apply`.
+
+Every field is checked when an outcome is made: a value of the wrong type (``"AA"`` for dice, a
+string for a building) raises :class:`~kingofny.errors.ArgumentError` naming the field, e.g.
+``"DiceRoll.dice"``. Whether the outcome can happen in a position is :func:`kingofny.apply`'s
+business.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +12,7 @@ from typing import ClassVar
 
 import attrs
 
+from kingofny.model import _checks
 from kingofny.model.city import Building
 from kingofny.model.dice import Dice
 
@@ -23,7 +30,9 @@ class DiceRoll(Outcome):
     """The faces that came up, as an unordered multiset."""
 
     KIND: ClassVar[str] = "dice"
-    dice: Dice
+    dice: Dice = attrs.field(
+        validator=_checks.of_type(Dice, hint="; build dice with Dice.parse('AAC') or Dice.of(...)")
+    )
     """The faces rolled."""
 
     def __str__(self) -> str:
@@ -35,7 +44,9 @@ class TileDraw(Outcome):
     """The building revealed on top of a stack."""
 
     KIND: ClassVar[str] = "tile"
-    building: Building
+    building: Building = attrs.field(
+        validator=_checks.of_type(Building, hint="; build one with Building.parse('hospital-2')")
+    )
     """The building revealed."""
 
     def __str__(self) -> str:
@@ -47,7 +58,7 @@ class CardDraw(Outcome):
     """The card revealed from the deck."""
 
     KIND: ClassVar[str] = "card"
-    card: str
+    card: str = attrs.field(validator=_checks.name)
     """The id of the card revealed."""
 
     def __str__(self) -> str:
