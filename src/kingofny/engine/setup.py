@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from kingofny.content import registry
 from kingofny.engine import rng as rngmod
 from kingofny.engine.ops import evolve, push, set_borough
-from kingofny.errors import ConfigError, PluginError
+from kingofny.errors import ConfigError
 from kingofny.model.city import (
     BASE_TILES,
     STACKS_PER_BOROUGH,
@@ -27,17 +27,16 @@ MAX_MONSTERS = 6
 
 
 def resolve_packs(packs: Sequence[str]) -> tuple[str, ...]:
-    """Check the packs a game asks for: installed, each once, base first if present."""
+    """Check the packs a game asks for: each named once, and each loads; only these packs are
+    loaded. A pack that is not installed or fails to load raises its
+    :class:`~kingofny.errors.PluginError` (naming the distribution, with the cause chained)."""
     if isinstance(packs, str) or not all(isinstance(p, str) for p in packs):
         raise ConfigError(f"packs must be a sequence of pack names, got {packs!r}")
     names = tuple(packs)
     if not names or len(set(names)) != len(names):
         raise ConfigError(f"packs must name each pack once, got {names!r}")
     for name in names:
-        try:
-            registry.installed().pack(name)
-        except PluginError as exc:
-            raise ConfigError(str(exc)) from None
+        registry.installed().pack(name)
     return names
 
 
