@@ -2,15 +2,38 @@
 
 from __future__ import annotations
 
-from importlib.metadata import EntryPoint
+import re
+from importlib.metadata import EntryPoint, PathDistribution
+from pathlib import Path
 
 import pytest
 
-from kingofny import PluginError, plugins
+from kingofny import (
+    Buy,
+    ConfigError,
+    EndBuying,
+    PluginError,
+    ResolveFace,
+    apply,
+    legal_actions,
+    plugins,
+)
+from kingofny.cli import main
+from kingofny.content import registry
 from kingofny.content.base import manifest
 from kingofny.content.pack import CONTENT_API_VERSION, ContentPack
+from kingofny.effects.api import Effect
+from kingofny.effects.primitives import gain_energy, gain_vp
+from kingofny.engine.core import new_game
+from kingofny.errors import EffectError
 from kingofny.model.cards import CardKind, CardSpec
+from kingofny.model.city import Building, UnitKind
+from kingofny.model.dice import Face
 from kingofny.model.monster import MonsterSpec
+from kingofny.model.state import GameState
+from kingofny.serialize import from_json, to_json
+from kingofny.testing import Scenario
+from kingofny.testing.conformance import installed
 
 
 def good_pack() -> ContentPack:
@@ -95,18 +118,296 @@ def test_disabling_autoload_keeps_only_the_base_pack(monkeypatch: pytest.MonkeyP
     """The environment variable turns plugin autoloading off."""
     monkeypatch.setenv(plugins.DISABLE_AUTOLOAD_ENV, "1")
     monkeypatch.setattr(plugins, "entry_points", lambda group: [_ep("extra", "good_pack")])
-    assert set(plugins.load_installed().packs) == {"base"}
+    reg = plugins.load_installed()
+    reg.load_all()
+    assert set(reg.loaded) == {"base"}
 
 
 def test_installed_plugins_are_loaded(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Without the variable, every entry point is loaded."""
+    """Without the variable, every entry point can be loaded."""
     monkeypatch.delenv(plugins.DISABLE_AUTOLOAD_ENV, raising=False)
     monkeypatch.setattr(
         plugins,
         "entry_points",
         lambda group: [_ep("base", "manifest_alias"), _ep("extra", "good_pack")],
     )
-    registry = plugins.load_installed()
-    assert set(registry.packs) == {"base", "extra"}
-    assert "extra:banana" in registry.cards
-    assert "extra:gorilla" in registry.monsters
+    reg = plugins.load_installed()
+    assert reg.load_all() == ()
+    assert set(reg.loaded) == {"base", "extra"}
+    assert "extra:banana" in reg.cards
+    assert "extra:gorilla" in reg.monsters
+
+
+# -- §5: a pack defines effects for its own ids only -------------------------------------------
+
+
+class Jackpot(Effect):
+    """A hijacking effect: +19 VP whenever a building is destroyed."""
+
+    def on_destroy(self, state: GameState, owner: int, tile: Building | UnitKind) -> GameState:
+        return gain_vp(state, owner, 19)
+
+
+def hijacking_pack() -> ContentPack:
+    return ContentPack(
+        name="evil",
+        version="6.6.6",
+        api_version=CONTENT_API_VERSION,
+        effects={"base:flatiron-building": Jackpot()},
+    )
+
+
+def token_hijacking_pack() -> ContentPack:
+    return ContentPack(
+        name="evil", version="6.6.6", api_version=CONTENT_API_VERSION, effects={"web": Jackpot()}
+    )
+
+
+def _dist_ep(tmp_path: Path, name: str, target: str, dist: str) -> EntryPoint:
+    """An entry point of a (fake, uninstalled) distribution named ``dist``."""
+    info = tmp_path / f"{dist}-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {dist}\nVersion: 6.6.6\n")
+    ep = _ep(name, target)
+    return ep._for(PathDistribution(info))  # type: ignore[attr-defined,no-any-return]
+
+
+def test_an_effect_for_a_base_card_is_refused_naming_the_distribution(tmp_path: Path) -> None:
+    """Defect: a pack's ``effects`` could hold ``base:flatiron-building``, silently making
+    Flatiron give +19 VP in base-only games. DESIGN Contract 7: effects for its own ids only."""
+    ep = _dist_ep(tmp_path, "evil", "hijacking_pack", "kingofny-evil")
+    with pytest.raises(PluginError, match=r"kingofny-evil.*'base:flatiron-building'.*not its own"):
+        plugins.load_entry_point(ep)
+
+
+def test_an_effect_for_a_bare_token_kind_is_reserved_to_the_base_pack() -> None:
+    """Defect: a third-party pack could redefine the base game's Web tokens (key ``web``)."""
+    with pytest.raises(PluginError, match="'web', which is not its own"):
+        plugins.validate(token_hijacking_pack())
+
+
+def test_a_hijacking_pack_leaves_base_effects_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Defect: installing the hijacking pack changed Flatiron in base-only games. Now it is
+    refused and the base effect stays the base game's."""
+    monkeypatch.delenv(plugins.DISABLE_AUTOLOAD_ENV, raising=False)
+    monkeypatch.setattr(
+        plugins,
+        "entry_points",
+        lambda group: [_ep("base", "manifest_alias"), _ep("evil", "hijacking_pack")],
+    )
+    reg = plugins.load_installed()
+    failures = reg.load_all()
+    assert [source.name for source, _ in failures] == ["evil"]
+    assert reg.effects.get("base:flatiron-building") is manifest().effects.get(
+        "base:flatiron-building"
+    )
+    assert not any(isinstance(e, Jackpot) for e in reg.effects.values())
+
+
+# -- §5: plugin load failures stay PluginError; only the packs a game asks for load -------------
+
+
+def counting_pack() -> ContentPack:
+    LOADS.append("counted")
+    return good_pack()
+
+
+LOADS: list[str] = []
+
+
+@pytest.fixture
+def fresh_registry(monkeypatch: pytest.MonkeyPatch) -> plugins.Registry:
+    """A registry of base, a broken plugin and a counting one, used by every game."""
+    monkeypatch.delenv(plugins.DISABLE_AUTOLOAD_ENV, raising=False)
+    monkeypatch.setattr(
+        plugins,
+        "entry_points",
+        lambda group: [
+            _ep("base", "manifest_alias"),
+            _ep("broken", "raising_pack"),
+            _ep("extra", "counting_pack"),
+        ],
+    )
+    reg = plugins.load_installed()
+    monkeypatch.setattr(registry, "installed", lambda: reg)
+    LOADS.clear()
+    return reg
+
+
+def test_a_broken_plugin_does_not_stop_a_base_only_game(fresh_registry: plugins.Registry) -> None:
+    """Defect: every installed plugin was loaded by the first game, so one broken third-party
+    plugin stopped base-only ``new_game``. DESIGN Contract 7: a game loads only its packs."""
+    state = new_game(2, seed=1)
+    assert state.config.packs == ("base",)
+    assert set(fresh_registry.loaded) == {"base"}
+    assert LOADS == []
+    assert fresh_registry.failed == []
+
+
+def test_a_plugin_load_failure_stays_a_plugin_error(fresh_registry: plugins.Registry) -> None:
+    """Defect: ``new_game`` re-raised a pack's load failure as ConfigError and dropped the
+    cause. DESIGN Contract 7: PluginError naming the distribution, the cause chained."""
+    with pytest.raises(PluginError, match=r"'broken'.*boom") as info:
+        new_game(2, packs=("base", "broken"))
+    assert not isinstance(info.value, ConfigError)
+    assert isinstance(info.value.__cause__, RuntimeError)
+    with pytest.raises(PluginError, match=r"'broken'.*boom") as again:
+        new_game(2, packs=("base", "broken"))
+    assert isinstance(again.value.__cause__, RuntimeError)
+
+
+def test_a_game_asking_for_a_plugin_loads_it(fresh_registry: plugins.Registry) -> None:
+    """A pack loads when a game first asks for it, once."""
+    new_game(["gorilla", "kong"], packs=("base", "extra"), seed=1)
+    new_game(["gorilla", "kong"], packs=("base", "extra"), seed=2)
+    assert LOADS == ["counted"]
+    assert "broken" not in fresh_registry.loaded
+
+
+def test_listing_plugins_shows_the_broken_one_with_its_error(
+    fresh_registry: plugins.Registry, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Defect guarded: lazy loading must not hide a broken plugin; ``kingofny plugins`` lists
+    it with its error, next to the packs that load."""
+    assert main(["plugins"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split()[0] for line in lines] == ["base", "extra", "broken"]
+    assert re.fullmatch(r"broken \(failed to load\): .*'broken'.*boom.*", lines[2])
+
+
+# -- §5: a failing effect is reported as the effect's failure -------------------------------------
+
+
+class RaisesAtTurnStart(Effect):
+    """An ability that crashes at the start of its owner's turn."""
+
+    def on_turn_start(self, state: GameState, owner: int) -> GameState:
+        raise RuntimeError("glitch")
+
+
+class ReturnsNone(Effect):
+    """An ability that forgets to return the state."""
+
+    def on_turn_start(self, state: GameState, owner: int) -> GameState:
+        return None  # type: ignore[return-value]
+
+
+class StringClaws(Effect):
+    """A KEEP card returning a str where an int is due."""
+
+    def attack_damage(self, state: GameState, owner: int, target: int, amount: int) -> int:
+        return "3"  # type: ignore[return-value]
+
+
+class Battery(Effect):
+    """A DISCARD card: +2 Energy when bought (calls other effects' ENERGY_GAIN hooks)."""
+
+    def on_buy(self, state: GameState, owner: int) -> GameState:
+        return gain_energy(state, owner, 2)
+
+
+class BadMeter(Effect):
+    """An ability whose ENERGY_GAIN hook divides by zero."""
+
+    def energy_gain(self, state: GameState, owner: int, seat: int, amount: int, dice: bool) -> int:
+        return amount // 0
+
+
+def fx_pack(ability: Effect) -> ContentPack:
+    return ContentPack(
+        name="fx",
+        version="0.1",
+        api_version=CONTENT_API_VERSION,
+        monsters=(MonsterSpec("fx:glitch", "Glitch"),),
+        cards=(
+            CardSpec("fx:claws", "Claws", 5, CardKind.KEEP, "+1 damage."),
+            CardSpec("fx:battery", "Battery", 3, CardKind.DISCARD, "+2 Energy."),
+        ),
+        effects={"fx:glitch": ability, "fx:claws": StringClaws(), "fx:battery": Battery()},
+    )
+
+
+def _before_glitch_turn() -> GameState:
+    """Kong's Buy step; ending it starts the turn of Glitch (the pack's monster)."""
+    return (
+        Scenario(["kong", "fx:glitch"], packs=("base", "fx"))
+        .monster("kong", energy=20)
+        .turn(0, at="buy")
+        .build()
+    )
+
+
+def test_an_effect_that_raises_is_an_effect_error_naming_pack_card_hook_and_step() -> None:
+    """Defect: an effect raising mid-game surfaced as its bare exception deep in the engine.
+    DESIGN Contract 7: EffectError (a PluginError) with the pack, card, hook and step."""
+    with installed(fx_pack(RaisesAtTurnStart())):
+        state = _before_glitch_turn()
+        with pytest.raises(EffectError) as info:
+            apply(state, EndBuying())
+    error = info.value
+    assert isinstance(error, PluginError)
+    assert (error.pack, error.card, error.hook) == ("fx", "fx:glitch", "on_turn_start")
+    assert error.step == "start-turn (turn 2, seat 1's turn)"
+    assert type(error) is EffectError
+    assert isinstance(error.__cause__, RuntimeError)
+    assert str(error).endswith("raised RuntimeError: glitch")
+
+
+def test_an_effect_returning_none_is_an_effect_error() -> None:
+    """Defect: a hook returning None failed later with AttributeError on None."""
+    with installed(fx_pack(ReturnsNone())):
+        state = _before_glitch_turn()
+        with pytest.raises(EffectError, match=r"on_turn_start.*returned None"):
+            apply(state, EndBuying())
+
+
+def test_a_wrong_return_type_is_refused_and_the_input_state_stays_usable() -> None:
+    """Defect: a hook returning a str where an int is due broke deep in the engine. The state
+    given to ``apply`` stays valid: its legal actions are unchanged and another action applies
+    (DESIGN Contract 3; no module-level cache is left pointing at a half-applied state)."""
+    with installed(fx_pack(Effect())):
+        state = (
+            Scenario(["fx:glitch", "kong"], packs=("base", "fx"))
+            .monster(0, borough="queens", cards=["fx:claws"])
+            .monster("kong", manhattan="lower")
+            .turn(0, dice="AAEEHH")
+            .build()
+        )
+        before = legal_actions(state)
+        with pytest.raises(EffectError, match=r"attack_damage.*returned '3' \(str\)") as info:
+            apply(state, ResolveFace(Face.ATTACK))
+        assert info.value.card == "fx:claws"
+        assert legal_actions(state) == before
+        assert from_json(to_json(state)) == state
+        after = apply(state, ResolveFace(Face.ENERGY))
+        assert after.monsters[0].energy == 2
+
+
+def test_a_failure_inside_a_nested_effect_names_the_inner_effect() -> None:
+    """Defect guarded: the outer hook (Battery's on_buy) must not take the blame for the effect
+    it triggered (the ability's energy_gain), and the cause stays the original error."""
+    with installed(fx_pack(BadMeter())):
+        state = (
+            Scenario(["fx:glitch", "kong"], packs=("base", "fx"))
+            .monster(0, energy=3)
+            .market(["fx:battery", "base:stomp", "base:drain"])
+            .turn(0, at="buy")
+            .build()
+        )
+        with pytest.raises(EffectError) as info:
+            apply(state, Buy(0))
+    assert (info.value.card, info.value.hook) == ("fx:glitch", "energy_gain")
+    assert isinstance(info.value.__cause__, ZeroDivisionError)
+
+
+def test_the_cli_reports_a_failing_effect_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """Defect: a failing effect ended ``kingofny simulate`` with a traceback."""
+    with installed(fx_pack(RaisesAtTurnStart())):
+        code = main(
+            ["simulate", "--games", "1", "--packs", "base,fx", "--monsters", "fx:glitch,kong"]
+        )
+    err = capsys.readouterr().err
+    assert code == 2
+    assert err.count("\n") == 1
+    assert "Traceback" not in err
+    assert "effect of fx:glitch (pack 'fx') failed in hook on_turn_start" in err

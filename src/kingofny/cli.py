@@ -143,14 +143,19 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _plugins(out: TextIO) -> int:
-    """Print one line per installed pack: name, version, counts, description."""
+    """Print one line per installed pack: name, version, counts, description; then one line
+    per entry point that failed to load, with its error (the listing itself succeeds)."""
     reg = registry.installed()
-    for name in sorted(reg.packs):
-        pack = reg.packs[name]
+    broken = reg.load_all()
+    for name in sorted(reg.loaded):
+        pack = reg.loaded[name]
         out.write(
             f"{name} {pack.version}: {len(pack.monsters)} monsters, {len(pack.cards)} cards"
             f"{' - ' + pack.description if pack.description else ''}\n"
         )
+    for source, error in broken:
+        message = str(error).splitlines()[0] if str(error) else type(error).__name__
+        out.write(f"{source.name} (failed to load): {message}\n")
     return 0
 
 

@@ -16,10 +16,14 @@ def test_the_pack_is_registered_on_the_entry_point_group() -> None:
 
 
 def test_the_pack_conforms() -> None:
-    """Random games with the pack keep every invariant of the game."""
-    report = check_content_pack(manifest(), games=12, seed=3)
-    assert report.games == 12
+    """Random games with the pack keep every invariant of the game, and every card of the pack
+    is exercised (bought or held) in at least 3 games, so no effect goes untested."""
+    report = check_content_pack(manifest(), games=12, seed=3, min_card_uses=3)
+    assert report.games >= 12
     assert report.monsters_played["example:gigazaur"] > 0
+    assert report.never_exercised == ()
+    assert report.coverage.keys() == {"example:big-claws", "example:street-food"}
+    assert min(report.coverage.values()) >= 3
 
 
 def test_a_game_can_pick_the_monster_and_deal_the_cards() -> None:

@@ -1,7 +1,9 @@
 """Lookup of the cards and monsters of the installed content packs.
 
-The registry is loaded once, on first use, from the ``kingofny.content`` entry points
-(:mod:`kingofny.plugins`). Ids are namespaced, so one table serves every game whatever its packs.
+The registry is built once, on first use, from the ``kingofny.content`` entry points
+(:mod:`kingofny.plugins`); each pack is loaded when a game or a lookup first asks for it, so a
+broken plugin only fails the games that use it. Ids are namespaced, so one table serves every
+game whatever its packs.
 """
 
 from __future__ import annotations
@@ -17,13 +19,25 @@ from kingofny.plugins import Registry, load_installed
 
 @functools.cache
 def installed() -> Registry:
-    """The registry of installed packs (loaded once)."""
+    """The registry of installed packs (built once; packs load on first use)."""
     return load_installed()
+
+
+def _load_pack_of(item_id: str) -> Registry:
+    """The registry, after loading the pack an id's namespace names, if it can be loaded."""
+    reg = installed()
+    prefix, colon, _ = item_id.partition(":")
+    if colon:
+        reg.find(prefix)
+    return reg
 
 
 def card(card_id: str) -> CardSpec:
     """The spec of a card; KeyError if no installed pack declares it."""
-    return installed().cards[card_id]
+    found = installed().cards.get(card_id)
+    if found is None:
+        return _load_pack_of(card_id).cards[card_id]
+    return found
 
 
 def effect(key: str) -> Effect | None:
@@ -31,14 +45,22 @@ def effect(key: str) -> Effect | None:
     return installed().effects.get(key)
 
 
+def pack_of(key: str) -> str:
+    """The name of the pack that defines a card, monster, token kind or mark."""
+    return installed().pack_of(key)
+
+
 def has_card(card_id: str) -> bool:
     """Whether a card id is known."""
-    return card_id in installed().cards
+    return card_id in installed().cards or card_id in _load_pack_of(card_id).cards
 
 
 def monster(monster_id: str) -> MonsterSpec:
     """The spec of a monster; KeyError if no installed pack declares it."""
-    return installed().monsters[monster_id]
+    found = installed().monsters.get(monster_id)
+    if found is None:
+        return _load_pack_of(monster_id).monsters[monster_id]
+    return found
 
 
 def monsters_of(packs: Sequence[str]) -> tuple[MonsterSpec, ...]:
@@ -54,5 +76,9 @@ def deck_cards(packs: Sequence[str] = ("base",)) -> tuple[str, ...]:
 
 
 def all_monsters() -> tuple[MonsterSpec, ...]:
-    """Every installed monster."""
-    return tuple(installed().monsters.values())
+    """Every installed monster: every pack is loaded; the monsters of a pack that fails to load
+    are left out (a game asking for that pack raises its :class:`~kingofny.errors.PluginError`,
+    and ``kingofny plugins`` lists the failure)."""
+    reg = installed()
+    reg.load_all()
+    return tuple(reg.monsters.values())

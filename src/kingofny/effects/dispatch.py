@@ -1,14 +1,26 @@
-"""Finding the effects in play, for the engine's trigger points.
+"""Finding the effects in play, for the engine's trigger points, and reporting their failures.
 
 These run at every trigger point of every step, so they work straight on the registry's table
 and return an empty tuple fast when nothing is in play (the common case early in a game).
+
+Every call of a hook in the engine sits in a ``try`` whose ``except`` calls :func:`failed`, and
+its result is checked with a plain ``type(...) is`` test where the hook returns a simple type
+(:func:`wrong` reports the rest): a card's effect that raises or returns the wrong thing is an
+:class:`~kingofny.errors.EffectError` naming the pack, the card, the hook and the step, never a
+bare exception deep in the engine (DESIGN Contract 7). A ``try`` costs nothing in CPython 3.11
+when nothing raises.
 """
 
 from __future__ import annotations
 
+import reprlib
+from typing import NoReturn
+
 from kingofny.content import registry
 from kingofny.effects.api import Effect
+from kingofny.errors import EffectError, KingOfNYError
 from kingofny.model.state import GameState
+from kingofny.model.steps import Step
 
 _NONE: tuple[()] = ()
 _OVERRIDES: dict[tuple[type, str], bool] = {}
@@ -74,3 +86,59 @@ def in_market(state: GameState) -> list[tuple[str, Effect]] | tuple[()]:
         return _NONE
     found = [(card, table[card]) for card in state.market if card is not None and card in table]
     return found or _NONE
+
+
+_REPR = reprlib.Repr()
+_REPR.maxstring = 60
+_REPR.maxother = 60
+
+
+def where(state: GameState, step: Step | None = None) -> str:
+    """The game step a hook was called at, for error messages: the step's kind (else the
+    phase) and the turn."""
+    kind = state.phase.value if step is None else step.KIND
+    return f"{kind} (turn {state.turn.number}, seat {state.turn.seat}'s turn)"
+
+
+class HookError(EffectError):
+    """The :class:`~kingofny.errors.EffectError` a hook's failure raises first, its step
+    guessed from the state's phase. The engine's entry points (``apply``, ``legal_actions``,
+    ``new_game``) catch it and raise a plain EffectError naming the step that was running
+    (:meth:`at`); code that calls the engine's internals directly gets this one."""
+
+    def __init__(self, pack: str, card: str, hook: str, state: GameState, detail: str) -> None:
+        super().__init__(pack, card, hook, where(state), detail)
+        self.state = state
+        self.detail = detail
+
+    def at(self, step: Step) -> EffectError:
+        """The same failure, naming ``step`` as the step that was running."""
+        error = EffectError(self.pack, self.card, self.hook, where(self.state, step), self.detail)
+        error.__cause__ = self.__cause__
+        return error
+
+
+def failed(state: GameState, key: str, hook: str, error: Exception) -> NoReturn:
+    """Raise the error for ``key``'s effect whose ``hook`` raised ``error`` on ``state``.
+
+    An error of kingofny's own (an :class:`~kingofny.errors.IllegalActionError` refusing a card
+    use, or the :class:`~kingofny.errors.EffectError` of an effect called further in) passes
+    through unchanged; anything else becomes an :class:`~kingofny.errors.EffectError` with
+    ``error`` chained as its cause."""
+    if isinstance(error, KingOfNYError):
+        raise error
+    raise HookError(
+        registry.pack_of(key), key, hook, state, f"raised {type(error).__name__}: {error}"
+    ) from error
+
+
+def wrong(state: GameState, key: str, hook: str, got: object, expected: str) -> NoReturn:
+    """Raise the :class:`~kingofny.errors.EffectError` for ``key``'s effect whose ``hook``
+    returned ``got`` instead of ``expected`` (for example ``"a GameState"``)."""
+    raise HookError(
+        registry.pack_of(key),
+        key,
+        hook,
+        state,
+        f"returned {_REPR.repr(got)} ({type(got).__name__}), expected {expected}",
+    )

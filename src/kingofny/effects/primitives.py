@@ -13,6 +13,7 @@ from collections.abc import Mapping
 
 from kingofny.content import registry
 from kingofny.effects.api import Source
+from kingofny.effects.dispatch import failed, wrong
 from kingofny.engine.damage import check_eliminations, deal_damage
 from kingofny.engine.destruction import JETS, SEISMIC
 from kingofny.engine.economy import clamp_life, gain_energy, gain_vp, heal, max_life, spend_energy
@@ -173,7 +174,15 @@ def discard_card(state: GameState, seat: int, card: str) -> GameState:
     state = evolve(state, discard=tuple(sorted((*state.discard, card))))
     state = clamp_life(state, seat)
     effect = registry.effect(card)
-    return effect.on_discard(state, seat) if effect is not None else state
+    if effect is None:
+        return state
+    try:
+        new = effect.on_discard(state, seat)
+    except Exception as exc:
+        failed(state, card, "on_discard", exc)
+    if type(new) is not GameState:
+        wrong(state, card, "on_discard", new, "a GameState")
+    return new
 
 
 def take_from_market(state: GameState, seat: int, slot: int) -> GameState:

@@ -4,7 +4,7 @@ with the ATTACK_TARGETS, ATTACK_DAMAGE and AFTER_ATTACK effects."""
 from __future__ import annotations
 
 from kingofny.effects.api import Source
-from kingofny.effects.dispatch import owned
+from kingofny.effects.dispatch import failed, owned, wrong
 from kingofny.engine.damage import deal_damage
 from kingofny.engine.ops import manhattan_occupants, push
 from kingofny.model.state import GameState
@@ -21,8 +21,13 @@ def attack_targets(state: GameState, seat: int) -> tuple[int, ...]:
         for i, m in enumerate(state.monsters)
         if i != seat and not m.eliminated and m.location is not None and m.in_manhattan != inside
     )
-    for _, effect in owned(state, seat):
-        targets = effect.attack_targets(state, seat, targets)
+    for key, effect in owned(state, seat):
+        try:
+            targets = effect.attack_targets(state, seat, targets)
+        except Exception as exc:
+            failed(state, key, "attack_targets", exc)
+        if type(targets) is not tuple:
+            wrong(state, key, "attack_targets", targets, "a tuple of seats")
     return targets
 
 
@@ -40,12 +45,22 @@ def resolve_attack(state: GameState, seat: int, count: int) -> GameState:
     rolls: list[CardRoll] = []
     for target in targets:
         amount = count
-        for _, effect in effects:
-            amount = effect.attack_damage(state, seat, target, amount)
+        for key, effect in effects:
+            try:
+                amount = effect.attack_damage(state, seat, target, amount)
+            except Exception as exc:
+                failed(state, key, "attack_damage", exc)
+            if type(amount) is not int:
+                wrong(state, key, "attack_damage", amount, "an int")
         damage.append((target, amount))
-        for _, effect in effects:
-            roll = effect.attack_roll(state, seat, target, amount)
+        for key, effect in effects:
+            try:
+                roll = effect.attack_roll(state, seat, target, amount)
+            except Exception as exc:
+                failed(state, key, "attack_roll", exc)
             if roll is not None:
+                if type(roll) is not CardRoll:
+                    wrong(state, key, "attack_roll", roll, "a CardRoll or None")
                 rolls.append(roll)
     step = ApplyAttack(seat, tuple(damage))
     if rolls:
@@ -61,10 +76,22 @@ def apply_attack(state: GameState, step: ApplyAttack) -> GameState:
     if not taken:
         return state
     if not state.monsters[seat].eliminated:
-        for _, effect in owned(state, seat):
-            state = effect.after_attack(state, seat, taken)
+        for key, effect in owned(state, seat):
+            try:
+                new = effect.after_attack(state, seat, taken)
+            except Exception as exc:
+                failed(state, key, "after_attack", exc)
+            if type(new) is not GameState:
+                wrong(state, key, "after_attack", new, "a GameState")
+            state = new
     for target, amount in taken.items():
-        for _, effect in owned(state, target):
-            state = effect.after_attacked(state, target, seat, amount)
+        for key, effect in owned(state, target):
+            try:
+                new = effect.after_attacked(state, target, seat, amount)
+            except Exception as exc:
+                failed(state, key, "after_attacked", exc)
+            if type(new) is not GameState:
+                wrong(state, key, "after_attacked", new, "a GameState")
+            state = new
     fleeing = [t for t in manhattan_occupants(state) if t in taken]
     return push(state, *(ChooseFlee(t, attacker=seat) for t in fleeing))

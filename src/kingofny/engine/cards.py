@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from kingofny.content import registry
 from kingofny.effects.api import Context, Effect
-from kingofny.effects.dispatch import owned
+from kingofny.effects.dispatch import failed, owned, wrong
 from kingofny.errors import IllegalActionError
 from kingofny.model.actions import Action, UseCard
 from kingofny.model.outcomes import DiceRoll, Outcome
@@ -27,13 +27,25 @@ def choice_legal(state: GameState, step: CardChoice) -> tuple[Action, ...]:
 def choice_act(state: GameState, step: CardChoice, action: Action) -> GameState:
     """Hand the answer to the card's effect."""
     assert isinstance(action, UseCard)
-    return _effect(step.card).choose(state, step, action.option)
+    try:
+        new = _effect(step.card).choose(state, step, action.option)
+    except Exception as exc:
+        failed(state, step.card, "choose", exc)
+    if type(new) is not GameState:
+        wrong(state, step.card, "choose", new, "a GameState")
+    return new
 
 
 def card_roll_resolve(state: GameState, step: CardRoll, outcome: Outcome) -> GameState:
     """Hand the dice to the card's effect."""
     assert isinstance(outcome, DiceRoll)
-    return _effect(step.card).rolled(state, step, outcome.dice)
+    try:
+        new = _effect(step.card).rolled(state, step, outcome.dice)
+    except Exception as exc:
+        failed(state, step.card, "rolled", exc)
+    if type(new) is not GameState:
+        wrong(state, step.card, "rolled", new, "a GameState")
+    return new
 
 
 def any_time(state: GameState, top: Step, offered: tuple[Action, ...] = ()) -> tuple[Action, ...]:
@@ -43,7 +55,13 @@ def any_time(state: GameState, top: Step, offered: tuple[Action, ...] = ()) -> t
         return ()
     found: list[Action] = []
     for key, effect in owned(state, top.seat):
-        for option in effect.offers(state, top.seat, Context.DECISION):
+        try:
+            options = effect.offers(state, top.seat, Context.DECISION)
+        except Exception as exc:
+            failed(state, key, "offers", exc)
+        if type(options) is not tuple:
+            wrong(state, key, "offers", options, "a tuple of option names")
+        for option in options:
             action = UseCard(key, option)
             if action not in offered and action not in found:
                 found.append(action)
@@ -53,4 +71,10 @@ def any_time(state: GameState, top: Step, offered: tuple[Action, ...] = ()) -> t
 def use(state: GameState, top: Step, action: UseCard) -> GameState:
     """A voluntary card use; the pending decision stays on the agenda and is asked again."""
     assert isinstance(top, DecisionStep)
-    return _effect(action.card).use(state, top.seat, action.option)
+    try:
+        new = _effect(action.card).use(state, top.seat, action.option)
+    except Exception as exc:
+        failed(state, action.card, "use", exc)
+    if type(new) is not GameState:
+        wrong(state, action.card, "use", new, "a GameState")
+    return new

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any, Union
 
+from kingofny.effects.dispatch import HookError
 from kingofny.engine import attack, cards, chance, movement, resolution, rolling, shop, turn
 from kingofny.engine.destruction import destroy_act, destroy_legal
 from kingofny.engine.ops import evolve
@@ -145,8 +146,11 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     entry = DECISIONS.get(type(top))
     if entry is None:
         return ()
-    result = entry[0](state, top)
-    result += cards.any_time(state, top, result)
+    try:
+        result = entry[0](state, top)
+        result += cards.any_time(state, top, result)
+    except HookError as exc:
+        raise exc.at(top) from exc.__cause__
     _last_legal = (state, result)
     return result
 
@@ -172,6 +176,14 @@ def apply_logged(state: GameState, move: Move, drawn: list[Outcome] | None) -> G
     if not state.agenda:
         raise IllegalActionError("the game is over")
     top = state.agenda[-1]
+    try:
+        return _apply(state, top, move, drawn)
+    except HookError as exc:
+        # A card's effect failed (DESIGN Contract 7): name the step that was running.
+        raise exc.at(top) from exc.__cause__
+
+
+def _apply(state: GameState, top: Step, move: Move, drawn: list[Outcome] | None) -> GameState:
     if isinstance(top, ChanceStep):
         if not isinstance(move, Outcome):
             raise IllegalActionError(f"waiting for a chance outcome ({top.KIND}), got {move!r}")
@@ -207,41 +219,48 @@ def advance(state: GameState, drawn: list[Outcome] | None = None) -> GameState:
     Outcomes drawn from the seed are appended to ``drawn`` when it is given.
     """
     global _last_legal
-    while state.agenda and state.winners is None:
-        top = state.agenda[-1]
-        kind = type(top)
-        run = INTERNAL.get(kind)
-        if run is not None:
-            state = run(_pop(state), top)
-            continue
-        if isinstance(top, ChanceStep):
-            prepare = PREPARE.get(kind)
-            if prepare is not None:
-                state = prepare(state, top)
-            if not chance.has_outcomes(state, top):
+    top: Step | None = None
+    try:
+        while state.agenda and state.winners is None:
+            top = state.agenda[-1]
+            kind = type(top)
+            run = INTERNAL.get(kind)
+            if run is not None:
+                state = run(_pop(state), top)
+                continue
+            if isinstance(top, ChanceStep):
+                prepare = PREPARE.get(kind)
+                if prepare is not None:
+                    state = prepare(state, top)
+                if not chance.has_outcomes(state, top):
+                    state = _pop(state)
+                    continue
+                if state.rng is None:
+                    return state
+                outcome, gen = chance.sample(state, top, state.rng)
+                if drawn is not None:
+                    drawn.append(outcome)
+                state = CHANCE[kind](evolve(state, agenda=state.agenda[:-1], rng=gen), top, outcome)
+                continue
+            assert isinstance(top, DecisionStep)
+            legal, act = DECISIONS[kind]
+            if state.monsters[top.seat].eliminated:
                 state = _pop(state)
                 continue
-            if state.rng is None:
+            options = legal(state, top)
+            if options:
+                options += cards.any_time(state, top, options)
+            if len(options) > 1:
+                _last_legal = (state, options)
                 return state
-            outcome, gen = chance.sample(state, top, state.rng)
-            if drawn is not None:
-                drawn.append(outcome)
-            state = CHANCE[kind](evolve(state, agenda=state.agenda[:-1], rng=gen), top, outcome)
-            continue
-        assert isinstance(top, DecisionStep)
-        legal, act = DECISIONS[kind]
-        if state.monsters[top.seat].eliminated:
             state = _pop(state)
-            continue
-        options = legal(state, top)
-        if options:
-            options += cards.any_time(state, top, options)
-        if len(options) > 1:
-            _last_legal = (state, options)
-            return state
-        state = _pop(state)
-        if options:
-            state = act(state, top, options[0])
+            if options:
+                state = act(state, top, options[0])
+    except HookError as exc:
+        if top is None:
+            raise
+        # A card's effect failed (DESIGN Contract 7): name the step that was running.
+        raise exc.at(top) from exc.__cause__
     return state
 
 

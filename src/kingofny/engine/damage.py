@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from kingofny.effects.api import Source
-from kingofny.effects.dispatch import owned
+from kingofny.effects.dispatch import failed, owned, wrong
 from kingofny.engine.manhattan import settle_manhattan
 from kingofny.engine.ops import evolve, set_monster, set_turn
 from kingofny.model.state import GameState
@@ -31,8 +31,13 @@ def deal_damage(
         m = state.monsters[seat]
         if amount <= 0 or m.eliminated:
             continue
-        for _, effect in owned(state, seat):
-            amount = effect.damage_taken(state, seat, amount, source)
+        for key, effect in owned(state, seat):
+            try:
+                amount = effect.damage_taken(state, seat, amount, source)
+            except Exception as exc:
+                failed(state, key, "damage_taken", exc)
+            if type(amount) is not int:
+                wrong(state, key, "damage_taken", amount, "an int")
         if amount <= 0:
             continue
         state = set_monster(state, seat, evolve(m, life=m.life - amount))
@@ -47,11 +52,23 @@ def deal_damage(
     state = check_eliminations(state)
     for seat, amount in taken.items():
         if not state.monsters[seat].eliminated:
-            for _, effect in owned(state, seat):
-                state = effect.after_damaged(state, seat, amount, source)
+            for key, effect in owned(state, seat):
+                try:
+                    new = effect.after_damaged(state, seat, amount, source)
+                except Exception as exc:
+                    failed(state, key, "after_damaged", exc)
+                if type(new) is not GameState:
+                    wrong(state, key, "after_damaged", new, "a GameState")
+                state = new
     if dealer is not None and not state.monsters[dealer].eliminated:
-        for _, effect in owned(state, dealer):
-            state = effect.after_damage_dealt(state, dealer, taken)
+        for key, effect in owned(state, dealer):
+            try:
+                new = effect.after_damage_dealt(state, dealer, taken)
+            except Exception as exc:
+                failed(state, key, "after_damage_dealt", exc)
+            if type(new) is not GameState:
+                wrong(state, key, "after_damage_dealt", new, "a GameState")
+            state = new
     return state, taken
 
 

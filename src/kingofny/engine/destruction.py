@@ -3,7 +3,8 @@ DESTRUCTION_RULES and TILE_DESTROYED effects."""
 
 from __future__ import annotations
 
-from kingofny.effects.dispatch import owned
+from kingofny.effects.api import Effect
+from kingofny.effects.dispatch import failed, owned, wrong
 from kingofny.engine.economy import gain_energy, gain_vp, heal, spend_energy
 from kingofny.engine.ops import evolve, push, set_borough, set_monster, set_turn
 from kingofny.model.actions import Action, DestroyBuilding, DestroyUnit, Pass
@@ -26,9 +27,27 @@ def resolve_destruction(state: GameState, seat: int, count: int) -> GameState:
 def durability(state: GameState, seat: int, tile: Building | UnitKind) -> int:
     """Destruction ``seat`` needs for ``tile``, after its effects (Can Opener, Long Neck)."""
     value = tile.durability
-    for _, effect in owned(state, seat):
-        value = effect.durability(state, seat, tile, value)
+    for key, effect in owned(state, seat):
+        try:
+            value = effect.durability(state, seat, tile, value)
+        except Exception as exc:
+            failed(state, key, "durability", exc)
+        if type(value) is not int:
+            wrong(state, key, "durability", value, "an int")
     return value
+
+
+def _reach(
+    state: GameState, seat: int, key: str, effect: Effect
+) -> tuple[tuple[Borough, str], ...]:
+    """The boroughs one effect lets ``seat`` destroy in (its REACH hook, checked)."""
+    try:
+        found = effect.reach(state, seat)
+    except Exception as exc:
+        failed(state, key, "reach", exc)
+    if type(found) is not tuple:
+        wrong(state, key, "reach", found, "a tuple of (Borough, tag) pairs")
+    return found
 
 
 def _options(
@@ -72,13 +91,21 @@ def destroy_legal(state: GameState, step: Destroy) -> tuple[Action, ...]:
     if m.eliminated or m.location is None:
         return ()
     effects = owned(state, seat)
-    units_only = any(e.only_units(state, seat) for _, e in effects)
+    units_only = False
+    for key, effect in effects:
+        try:
+            only = effect.only_units(state, seat)
+        except Exception as exc:
+            failed(state, key, "only_units", exc)
+        if type(only) is not bool:
+            wrong(state, key, "only_units", only, "a bool")
+        units_only = units_only or only
     here = m.location.borough
     options = _options(state, seat, here, step.points, frozenset(), units_only)
     forced = bool(options)
     reach: dict[Borough, set[str]] = {}
-    for _, effect in effects:
-        for borough, tag in effect.reach(state, seat):
+    for key, effect in effects:
+        for borough, tag in _reach(state, seat, key, effect):
             if borough is not here:
                 reach.setdefault(borough, set()).add(tag if tag == JETS else SEISMIC)
     for borough in sorted(reach):
@@ -106,7 +133,7 @@ def _pay_for_reach(
     if here is None or here.borough is borough:
         return state
     if tile is UnitKind.JET and any(
-        tag == JETS for _, e in owned(state, seat) for _, tag in e.reach(state, seat)
+        tag == JETS for k, e in owned(state, seat) for _, tag in _reach(state, seat, k, e)
     ):
         return state
     return spend_energy(state, seat, need)
@@ -157,6 +184,12 @@ def destroy_act(state: GameState, step: Destroy, action: Action) -> GameState:
         state = _reward(state, seat, *action.unit.reward)
         state = push(state, Destroy(seat, step.points - need))
         tile = action.unit
-    for _, effect in owned(state, seat):
-        state = effect.on_destroy(state, seat, tile)
+    for key, effect in owned(state, seat):
+        try:
+            new = effect.on_destroy(state, seat, tile)
+        except Exception as exc:
+            failed(state, key, "on_destroy", exc)
+        if type(new) is not GameState:
+            wrong(state, key, "on_destroy", new, "a GameState")
+        state = new
     return state

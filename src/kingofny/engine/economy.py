@@ -3,7 +3,7 @@ MAX_LIFE)."""
 
 from __future__ import annotations
 
-from kingofny.effects.dispatch import in_play, owned
+from kingofny.effects.dispatch import failed, in_play, owned, wrong
 from kingofny.engine.ops import evolve, gain, set_monster, set_turn
 from kingofny.model.monster import MAX_LIFE
 from kingofny.model.state import GameState
@@ -12,8 +12,13 @@ from kingofny.model.state import GameState
 def max_life(state: GameState, seat: int) -> int:
     """The most Life Points the monster may have: 10 unless a card says otherwise."""
     value = MAX_LIFE
-    for _, effect in owned(state, seat):
-        value = effect.max_life(state, seat, value)
+    for key, effect in owned(state, seat):
+        try:
+            value = effect.max_life(state, seat, value)
+        except Exception as exc:
+            failed(state, key, "max_life", exc)
+        if type(value) is not int:
+            wrong(state, key, "max_life", value, "an int")
     return value
 
 
@@ -45,16 +50,27 @@ def gain_energy(state: GameState, seat: int, amount: int, *, dice: bool = False)
     if amount <= 0 or state.monsters[seat].eliminated:
         return state
     effects = in_play(state)
-    for owner, _, effect in effects:
-        amount = effect.energy_gain(state, owner, seat, amount, dice)
+    for owner, key, effect in effects:
+        try:
+            amount = effect.energy_gain(state, owner, seat, amount, dice)
+        except Exception as exc:
+            failed(state, key, "energy_gain", exc)
+        if type(amount) is not int:
+            wrong(state, key, "energy_gain", amount, "an int")
     if amount <= 0:
         return state
     state = gain(state, seat, energy=amount)
     gained = list(state.turn.energy_gained or (0,) * len(state.monsters))
     gained[seat] += amount
     state = set_turn(state, energy_gained=tuple(gained))
-    for owner, _, effect in effects:
-        state = effect.after_energy_gain(state, owner, seat, amount)
+    for owner, key, effect in effects:
+        try:
+            new = effect.after_energy_gain(state, owner, seat, amount)
+        except Exception as exc:
+            failed(state, key, "after_energy_gain", exc)
+        if type(new) is not GameState:
+            wrong(state, key, "after_energy_gain", new, "a GameState")
+        state = new
     return state
 
 

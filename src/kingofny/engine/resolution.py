@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from kingofny.effects.api import Context
-from kingofny.effects.dispatch import owned
+from kingofny.effects.dispatch import failed, owned, wrong
 from kingofny.engine.army import resolve_ouch
 from kingofny.engine.attack import resolve_attack
 from kingofny.engine.destruction import resolve_destruction
@@ -15,7 +15,7 @@ from kingofny.engine.economy import gain_energy, heal
 from kingofny.engine.goals import resolve_celebrity
 from kingofny.engine.ops import evolve, push, set_turn
 from kingofny.model.actions import Action, ResolveFace, UseCard
-from kingofny.model.dice import Face
+from kingofny.model.dice import Dice, Face
 from kingofny.model.state import GameState
 from kingofny.model.steps import BeginResolution, ChooseFace
 
@@ -51,25 +51,40 @@ def begin_resolution(state: GameState, step: BeginResolution) -> GameState:
     seat = state.turn.seat
     effects = owned(state, seat)
     dice = state.turn.dice
-    for _, effect in effects:
-        dice = effect.modify_result(state, seat, dice)
+    for key, effect in effects:
+        try:
+            dice = effect.modify_result(state, seat, dice)
+        except Exception as exc:
+            failed(state, key, "modify_result", exc)
+        if type(dice) is not Dice:
+            wrong(state, key, "modify_result", dice, "a Dice")
     state = set_turn(state, rolled=state.turn.dice, unresolved=dice)
     if dice.total:
         state = push(state, ChooseFace(seat))
-    for _, effect in effects:
-        state = effect.on_resolution_start(state, seat)
+    for key, effect in effects:
+        try:
+            new = effect.on_resolution_start(state, seat)
+        except Exception as exc:
+            failed(state, key, "on_resolution_start", exc)
+        if type(new) is not GameState:
+            wrong(state, key, "on_resolution_start", new, "a GameState")
+        state = new
     return state
 
 
 def choose_face_legal(state: GameState, step: ChooseFace) -> tuple[Action, ...]:
     """Any face type among the unresolved dice, and the owner's face conversions."""
     faces = tuple(_RESOLVE[f] for f in state.turn.unresolved.faces_present())
-    uses = tuple(
-        UseCard(key, option)
-        for key, effect in owned(state, step.seat)
-        for option in effect.offers(state, step.seat, Context.RESOLVE)
-    )
-    return faces + uses
+    uses: list[Action] = []
+    for key, effect in owned(state, step.seat):
+        try:
+            options = effect.offers(state, step.seat, Context.RESOLVE)
+        except Exception as exc:
+            failed(state, key, "offers", exc)
+        if type(options) is not tuple:
+            wrong(state, key, "offers", options, "a tuple of option names")
+        uses.extend(UseCard(key, option) for option in options)
+    return faces + tuple(uses) if uses else faces
 
 
 def choose_face_act(state: GameState, step: ChooseFace, action: Action) -> GameState:
@@ -77,8 +92,14 @@ def choose_face_act(state: GameState, step: ChooseFace, action: Action) -> GameS
     choice waits below any decision that resolution raises (a flee, a destruction target)."""
     assert isinstance(action, ResolveFace)
     face = action.face
-    for _, effect in owned(state, step.seat):
-        state = effect.before_face_resolves(state, step.seat, face)
+    for key, effect in owned(state, step.seat):
+        try:
+            new = effect.before_face_resolves(state, step.seat, face)
+        except Exception as exc:
+            failed(state, key, "before_face_resolves", exc)
+        if type(new) is not GameState:
+            wrong(state, key, "before_face_resolves", new, "a GameState")
+        state = new
     unresolved = state.turn.unresolved
     count = unresolved[face]
     rest = unresolved.without_face(face)

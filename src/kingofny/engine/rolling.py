@@ -7,11 +7,11 @@ import functools
 from collections.abc import Sequence
 
 from kingofny.effects.api import Effect
-from kingofny.effects.dispatch import in_play, overrides
+from kingofny.effects.dispatch import failed, in_play, overrides, wrong
 from kingofny.engine.economy import spend_energy
 from kingofny.engine.ops import evolve, push
 from kingofny.model.actions import Action, Reroll, StopRolling
-from kingofny.model.dice import Dice, sub_multisets
+from kingofny.model.dice import Dice, Face, sub_multisets
 from kingofny.model.outcomes import DiceRoll, Outcome
 from kingofny.model.state import GameState
 from kingofny.model.steps import ChooseReroll, RollDice
@@ -36,10 +36,43 @@ def _reroll_actions(dice: Dice) -> tuple[Action, ...]:
 def reroll_cost(state: GameState, seat: int, dice: Dice) -> int:
     """Energy ``seat`` must pay to reroll ``dice`` (Curse tokens)."""
     return sum(
-        e.reroll_cost(state, owner, seat, dice)
-        for owner, _, e in in_play(state)
+        _cost(state, owner, key, e, seat, dice)
+        for owner, key, e in in_play(state)
         if overrides(e, "reroll_cost")
     )
+
+
+def _cost(state: GameState, owner: int, key: str, effect: Effect, seat: int, dice: Dice) -> int:
+    """One effect's REROLL_RULES price for rerolling ``dice`` (its hook, checked)."""
+    try:
+        cost = effect.reroll_cost(state, owner, seat, dice)
+    except Exception as exc:
+        failed(state, key, "reroll_cost", exc)
+    if type(cost) is not int:
+        wrong(state, key, "reroll_cost", cost, "an int")
+    return cost
+
+
+def _locked(state: GameState, owner: int, key: str, effect: Effect, seat: int) -> frozenset[Face]:
+    """The faces one effect locks (its hook, checked)."""
+    try:
+        faces = effect.locked_faces(state, owner, seat)
+    except Exception as exc:
+        failed(state, key, "locked_faces", exc)
+    if type(faces) is not frozenset:
+        wrong(state, key, "locked_faces", faces, "a frozenset of faces")
+    return faces
+
+
+def _must(state: GameState, owner: int, key: str, effect: Effect, seat: int) -> bool:
+    """Whether one effect forces ``seat`` to reroll (its hook, checked)."""
+    try:
+        must = effect.must_reroll(state, owner, seat)
+    except Exception as exc:
+        failed(state, key, "must_reroll", exc)
+    if type(must) is not bool:
+        wrong(state, key, "must_reroll", must, "a bool")
+    return must
 
 
 def reroll_legal(state: GameState, step: ChooseReroll) -> tuple[Action, ...]:
@@ -56,10 +89,10 @@ def _constrained(
     """The reroll choices once the REROLL_RULES effects in play have had their say."""
     base = _reroll_actions(state.turn.dice)
     locked = frozenset().union(
-        *(e.locked_faces(state, o, seat) for o, _, e in effects if overrides(e, "locked_faces"))
+        *(_locked(state, o, k, e, seat) for o, k, e in effects if overrides(e, "locked_faces"))
     )
-    costers = [(o, e) for o, _, e in effects if overrides(e, "reroll_cost")]
-    must = any(e.must_reroll(state, o, seat) for o, _, e in effects if overrides(e, "must_reroll"))
+    costers = [(o, k, e) for o, k, e in effects if overrides(e, "reroll_cost")]
+    must = any(_must(state, o, k, e, seat) for o, k, e in effects if overrides(e, "must_reroll"))
     if not locked and not costers and not must:
         return base
     energy = state.monsters[seat].energy
@@ -68,7 +101,7 @@ def _constrained(
         for a in base[1:]
         if isinstance(a, Reroll)
         and not any(a.dice[f] for f in locked)
-        and sum(e.reroll_cost(state, o, seat, a.dice) for o, e in costers) <= energy
+        and sum(_cost(state, o, k, e, seat, a.dice) for o, k, e in costers) <= energy
     )
     if options and must:
         return options

@@ -27,17 +27,22 @@ MAX_MONSTERS = 6
 
 
 def resolve_packs(packs: Sequence[str]) -> tuple[str, ...]:
-    """Check the packs a game asks for: installed, each once, base first if present."""
+    """Check the packs a game asks for: each named once, installed, and each loads; only these
+    packs are loaded. A pack that is not installed is a :class:`~kingofny.errors.ConfigError`;
+    one that fails to load raises its :class:`~kingofny.errors.PluginError` (naming the
+    distribution, with the cause chained)."""
     if isinstance(packs, str) or not all(isinstance(p, str) for p in packs):
         raise ConfigError(f"packs must be a sequence of pack names, got {packs!r}")
     names = tuple(packs)
     if not names or len(set(names)) != len(names):
         raise ConfigError(f"packs must name each pack once, got {names!r}")
+    reg = registry.installed()
     for name in names:
-        try:
-            registry.installed().pack(name)
-        except PluginError as exc:
-            raise ConfigError(str(exc)) from None
+        if reg.find(name, strict=True) is None:
+            try:
+                reg.pack(name)
+            except PluginError as exc:
+                raise ConfigError(str(exc)) from None
     return names
 
 

@@ -6,15 +6,20 @@ Plugin authors call :func:`check_content_pack` from their own test suite::
     from my_pack import manifest
 
     def test_my_pack_conforms() -> None:
-        check_content_pack(manifest())
+        report = check_content_pack(manifest(), min_card_uses=3)
+        assert not report.never_exercised
+
+The kit tests the manifest it is given, not an installed pack of the same name: for the
+duration of the check that manifest is the pack of its name (see :func:`installed`).
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import random
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 
 import attrs
@@ -22,55 +27,77 @@ import attrs
 from kingofny.content import registry
 from kingofny.content.pack import ContentPack
 from kingofny.engine.core import apply, chance_outcomes, legal_actions, new_game
-from kingofny.errors import IllegalActionError, KingOfNYError
+from kingofny.errors import ArgumentError, IllegalActionError, KingOfNYError
 from kingofny.model.actions import Action, Buy, DestroyUnit, Reroll, Sweep, UseCard
+from kingofny.model.cards import BuyCondition, CardKind
 from kingofny.model.city import UnitKind
 from kingofny.model.dice import Face
 from kingofny.model.state import GameState
 from kingofny.plugins import validate
 from kingofny.serialize import from_json, to_json
-from kingofny.testing.scenario import state_problems
+from kingofny.testing.scenario import Scenario, state_problems
 
 _NOT_LEGAL = Buy(99)
 """An action never legal: a market slot that does not exist."""
 
+_Thunk = Callable[[], GameState]
+
+_NEEDED_UNIT = {
+    BuyCondition.DESTROYED_JET: UnitKind.JET,
+    BuyCondition.DESTROYED_TANK: UnitKind.TANK,
+}
+"""What a seeded game records as destroyed this turn so that a card's buy condition holds."""
+
 
 class ConformanceError(KingOfNYError, AssertionError):
-    """A content pack broke an invariant of the game; the message lists what and where."""
+    """A content pack broke an invariant of the game; the message lists what and where.
+
+    An effect of the pack that failed in play (:class:`~kingofny.errors.EffectError`) is
+    reported this way too, with the effect's error chained as ``__cause__``."""
 
 
 @attrs.frozen(slots=True)
 class ConformanceReport:
-    """What :func:`check_content_pack` played."""
+    """What :func:`check_content_pack` played, and how well it covered the pack's cards."""
 
     games: int
-    """Games played."""
+    """Games played (random games plus seeded ones)."""
     steps: int
     """Decisions and chance outcomes applied."""
     cards_bought: Counter[str]
-    """How often each card of the pack was bought (a card never bought was never exercised)."""
+    """How often each card of the pack was bought."""
     monsters_played: Counter[str]
     """How often each monster of the pack was in a game."""
+    card_uses: Counter[str] = attrs.field(factory=Counter)
+    """In how many games each card of the pack was exercised: bought, or held in front of a
+    monster at some point. Cards never exercised are absent (see :attr:`never_exercised`)."""
+    cards: tuple[str, ...] = ()
+    """The ids of the pack's cards, in declaration order."""
+    seeded_games: int = 0
+    """Of :attr:`games`, those started with a card put in reach (``min_card_uses``)."""
+
+    @property
+    def coverage(self) -> dict[str, int]:
+        """Every card of the pack with the number of games that exercised it (0 included)."""
+        return {card: self.card_uses[card] for card in self.cards}
+
+    @property
+    def never_exercised(self) -> tuple[str, ...]:
+        """The pack's cards no game bought or held: their effects never ran."""
+        return tuple(card for card in self.cards if not self.card_uses[card])
 
 
 @contextlib.contextmanager
 def installed(pack: ContentPack) -> Iterator[None]:
-    """Make ``pack`` available to games for the duration, if it is not installed already."""
-    reg = registry.installed()
-    if pack.name in reg.packs:
+    """Make ``pack`` the content pack of its name for the duration.
+
+    An installed pack of the same name (another version, or one that fails to load) is set
+    aside without being loaded, so games use exactly this manifest; on leaving, even by an
+    exception, the registry is put back as it was (packs loaded in between are unloaded again,
+    to load on demand). The registry is shared by the whole process: other threads see the
+    swapped pack while the block runs."""
+    with registry.installed().swapped(pack):
         yield
-        return
-    reg.add(pack)
-    try:
-        yield
-    finally:
-        del reg.packs[pack.name]
-        for card in pack.cards:
-            reg.cards.pop(card.id, None)
-        for monster in pack.monsters:
-            reg.monsters.pop(monster.id, None)
-        for key in pack.effects:
-            reg.effects.pop(key, None)
 
 
 def _fail(pack: ContentPack, game: int, step: int, problem: str) -> ConformanceError:
@@ -88,6 +115,20 @@ def _line_up(pack: ContentPack, game: int, rng: random.Random) -> list[str]:
     return chosen[:players]
 
 
+@attrs.define
+class _Tally:
+    """What the games of one check played so far."""
+
+    pack: ContentPack
+    cards: frozenset[str]
+    bought: Counter[str] = attrs.Factory(Counter)
+    played: Counter[str] = attrs.Factory(Counter)
+    uses: Counter[str] = attrs.Factory(Counter)
+    bought_this_game: set[str] = attrs.Factory(set)
+    steps: int = 0
+    games: int = 0
+
+
 def check_content_pack(
     pack: ContentPack,
     *,
@@ -95,54 +136,151 @@ def check_content_pack(
     seed: int = 0,
     max_steps: int = 20_000,
     round_trip_every: int = 7,
+    min_card_uses: int = 0,
 ) -> ConformanceReport:
     """Play ``games`` random games (2 to 6 monsters) with ``pack`` next to the base game, checking
-    after every step. Every other game is played by "shoppers" that save Energy for the priciest
-    card, so that expensive cards get bought and their effects run. Checked: the state
-    invariants, that every legal action applies and an illegal one
-    is refused without harm, that chance probabilities are exact and sum to 1, that states
-    survive the JSON round trip, and that every game ends. Raises :class:`ConformanceError`
-    naming the game and step of the first problem."""
+    after every step. The manifest given is the one tested, even if another version of the pack
+    is installed (:func:`installed`). Every other game is played by "shoppers" that save Energy
+    for the priciest card, so that expensive cards get bought and their effects run. Checked:
+    the state invariants, that every legal action applies and an illegal one is refused without
+    harm, that chance probabilities are exact and sum to 1, that states survive the JSON round
+    trip, that every game ends, and that no effect fails in play.
+
+    With ``min_card_uses`` N > 0, every card of the pack that the random games exercised (bought,
+    or held in front of a monster) in fewer than N games gets seeded games until it has N: each
+    starts at the first monster's Buy step with the card in the market's first slot and the
+    Energy to pay for it (and, for a card that needs it, the Tank or Jet destroyed this turn);
+    the card is bought, and the game goes on at random. :attr:`ConformanceReport.coverage` says
+    how often each card was exercised.
+
+    Raises :class:`ConformanceError` naming the game and step of the first problem (an effect
+    failing in play included, with its :class:`~kingofny.errors.EffectError` chained)."""
+    for name, value, low in (
+        ("games", games, 0),
+        ("max_steps", max_steps, 1),
+        ("round_trip_every", round_trip_every, 1),
+        ("min_card_uses", min_card_uses, 0),
+    ):
+        if isinstance(value, bool) or not isinstance(value, int) or value < low:
+            raise ArgumentError(
+                f"check_content_pack({name})", f"must be an int of at least {low}, got {value!r}"
+            )
     validate(pack)
     packs: Sequence[str] = ("base",) if pack.name == "base" else ("base", pack.name)
-    bought: Counter[str] = Counter()
-    played: Counter[str] = Counter()
-    steps = 0
+    tally = _Tally(pack, frozenset(c.id for c in pack.cards))
     with installed(pack):
         for game in range(games):
             rng = random.Random(seed * 1_000_003 + game)
             monsters = _line_up(pack, game, rng)
-            played.update(m for m in monsters if m.startswith(f"{pack.name}:"))
-            state = new_game(monsters, packs=packs)
-            for step in range(max_steps):
-                if state.is_terminal:
-                    break
-                state = _step(
-                    pack,
-                    game,
-                    step,
-                    state,
-                    rng,
-                    bought,
-                    step % round_trip_every == 0,
-                    game % 2 == 1,
-                )
-                steps += 1
-            else:
-                raise _fail(pack, game, max_steps, "the game did not end")
-    return ConformanceReport(games, steps, bought, played)
+            state = _guarded(tally, game, 0, functools.partial(new_game, monsters, packs=packs))
+            _play(tally, game, state, rng, max_steps, round_trip_every, game % 2 == 1, monsters)
+        seeded = 0
+        for spec in pack.cards:
+            while tally.uses[spec.id] < min_card_uses:
+                game = games + seeded
+                rng = random.Random(seed * 1_000_003 + game)
+                monsters = _line_up(pack, game, rng)
+                state = _seeded_start(tally, game, spec.id, monsters, packs, rng)
+                _play(tally, game, state, rng, max_steps, round_trip_every, True, monsters)
+                seeded += 1
+    return ConformanceReport(
+        tally.games,
+        tally.steps,
+        tally.bought,
+        tally.played,
+        tally.uses,
+        tuple(c.id for c in pack.cards),
+        seeded,
+    )
+
+
+def _guarded(tally: _Tally, game: int, step: int, run: _Thunk) -> GameState:
+    """``run()``, with an error of kingofny (an effect failing in play) reported as the
+    pack's failure at this game and step."""
+    try:
+        return run()
+    except ConformanceError:
+        raise
+    except KingOfNYError as exc:
+        raise _fail(tally.pack, game, step, f"{type(exc).__name__}: {exc}") from exc
+
+
+def _seeded_start(
+    tally: _Tally,
+    game: int,
+    card: str,
+    monsters: list[str],
+    packs: Sequence[str],
+    rng: random.Random,
+) -> GameState:
+    """A game whose first monster stands at its Buy step with ``card`` in the market and the
+    Energy to buy it, just after buying it."""
+    spec = registry.card(card)
+    others = [c for c in registry.deck_cards(packs) if c != card]
+    rng.shuffle(others)
+    needed = _NEEDED_UNIT.get(spec.buy_condition)
+    scenario = (
+        Scenario(monsters, packs=packs)
+        .monster(0, energy=spec.cost)
+        .market([card, *others[:2]])
+        .turn(0, at="buy", destroyed=() if needed is None else (needed,))
+    )
+    state = _guarded(tally, game, 0, scenario.build)
+    if Buy(0) not in legal_actions(state):
+        kind = "KEEP" if spec.kind is CardKind.KEEP else "DISCARD"
+        raise _fail(
+            tally.pack,
+            game,
+            0,
+            f"{kind} card {card} cannot be bought with {spec.cost} Energy at a Buy step "
+            f"(legal: {', '.join(str(a) for a in legal_actions(state))})",
+        )
+    tally.bought[card] += 1
+    tally.bought_this_game.add(card)
+    tally.steps += 1
+    return _guarded(tally, game, 0, functools.partial(apply, state, Buy(0)))
+
+
+def _play(
+    tally: _Tally,
+    game: int,
+    state: GameState,
+    rng: random.Random,
+    max_steps: int,
+    round_trip_every: int,
+    shopper: bool,
+    monsters: list[str],
+) -> None:
+    """Play one game out at random from ``state``, checking every step."""
+    tally.games += 1
+    tally.played.update(m for m in monsters if m.startswith(f"{tally.pack.name}:"))
+    seen: set[str] = set()
+    for step in range(max_steps):
+        for m in state.monsters:
+            seen.update(c for c in m.cards if c in tally.cards)
+        if state.is_terminal:
+            break
+        run = functools.partial(
+            _step, tally, game, step, state, rng, step % round_trip_every == 0, shopper
+        )
+        state = _guarded(tally, game, step, run)
+        tally.steps += 1
+    else:
+        raise _fail(tally.pack, game, max_steps, "the game did not end")
+    tally.uses.update(seen | tally.bought_this_game)
+    tally.bought_this_game.clear()
 
 
 def _step(
-    pack: ContentPack,
+    tally: _Tally,
     game: int,
     step: int,
     state: GameState,
     rng: random.Random,
-    bought: Counter[str],
     round_trip: bool,
     shopper: bool,
 ) -> GameState:
+    pack = tally.pack
     problems = state_problems(state)
     if problems:
         raise _fail(pack, game, step, "; ".join(problems))
@@ -168,8 +306,9 @@ def _step(
     action = _shopper_choice(state, actions, rng) if shopper else rng.choice(actions)
     after = apply(state, action)
     card = _card_bought(state, action)
-    if card is not None and card.startswith(f"{pack.name}:"):
-        bought[card] += 1
+    if card is not None and card in tally.cards:
+        tally.bought[card] += 1
+        tally.bought_this_game.add(card)
     return after
 
 
