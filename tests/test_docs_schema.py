@@ -80,3 +80,46 @@ def test_the_schemas_reject_a_broken_envelope() -> None:
     assert not validator.is_valid(document)
     record_schema = _schema("record.schema.json")
     assert not jsonschema.Draft202012Validator(record_schema).is_valid(document)
+
+
+# -- the docs extension: citations link to the Rules page -----------------------------------
+
+
+def _docs_ext() -> Any:
+    pytest.importorskip("sphinx")
+    import importlib.util
+
+    path = SCHEMA_DIR.parent.parent / "_ext" / "kingofny_docs.py"
+    spec = importlib.util.spec_from_file_location("kingofny_docs", path)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_citations_in_docstrings_link_to_the_rules_page() -> None:
+    """Issue 7 §6 docs fix: a docstring citing ``seed 000`` or a ruling id links to the Rules
+    page, where the ruling's row carries the anchor (``:ruling:`` role in docs/rules.rst)."""
+    ext = _docs_ext()
+    out = ext._citation_nodes("heal first (seed 000, *Heal*; rulings D25, C1 and §16).", "r.html")
+    links = [(n.astext(), n["refuri"]) for n in out if n.tagname == "reference"]
+    assert links == [
+        ("seed 000", "r.html#citations"),
+        ("D25", "r.html#ruling-d25"),
+        ("C1", "r.html#ruling-c1"),
+        ("§16", "r.html#citations"),
+    ]
+    assert "".join(n.astext() for n in out) == (
+        "heal first (seed 000, *Heal*; rulings D25, C1 and §16)."
+    )
+    assert ext._citation_nodes("no citation in D28 alone", "r.html") is None
+
+
+def test_every_ruling_id_has_an_anchor_on_the_rules_page() -> None:
+    """Issue 7 §6: every ruling id C1–C4, D1–D34 can be looked up (its row is a ``:ruling:``
+    target in docs/rules.rst)."""
+    rules = (SCHEMA_DIR.parent.parent / "rules.rst").read_text(encoding="utf-8")
+    ids = [f"C{i}" for i in range(1, 5)] + [f"D{i}" for i in range(1, 35)]
+    assert [r for r in ids if f":ruling:`{r}`" not in rules] == []
+    assert ".. _citations:" in rules

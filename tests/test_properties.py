@@ -123,7 +123,7 @@ _SOME_ROLLS_6 = (
     Dice.parse("CCCEEH"),
 )
 _SOME_CARDS = ("base:carapace", "base:chameleon", "base:subway", "base:tesla-cannon")
-_SOME_OPTIONS = ("", "discard", "use", "heal", "seat-0", "seat-1")
+_SOME_OPTIONS = ("", "discard", "use", "heal", "seat:0", "seat:1")
 PROBE_ACTIONS: tuple[Action, ...] = (
     Action(),
     # PlaceMonster and Flee take outer boroughs and Buy slots from 0: anything else cannot be

@@ -17,15 +17,29 @@
     The ``--help`` text of the ``kingofny`` command or one of its subcommands, from the real
     argument parser (:func:`kingofny.cli.build_parser`).
 
+``.. kingofny-api::``
+    Autodoc entries for every name of ``kingofny.__all__``, grouped by subject.
+
+Three event handlers polish what autodoc renders:
+
+- citations of the rules in any rendered text (``seed 000``, ``rulings D28``, ``rulings C1``,
+  ``rulings §16``) become links to the :doc:`rules` page: a ruling id to its row of the
+  rulings table, the rest to the list of citations (:func:`link_citations`);
+- enum members are always listed, documented or not (:func:`keep_enum_members`);
+- attrs defaults show as values, not as ``attr_dict['field'].default``
+  (:func:`attrs_signature`).
+
 Nothing here is copied by hand: rebuild the docs and the pages follow the code.
 """
 
 from __future__ import annotations
 
 import argparse
+import enum
 import importlib
 import inspect
 import os
+import re
 import textwrap
 from typing import Any, ClassVar
 
@@ -76,6 +90,14 @@ def _list_table(header: list[str], rows: list[list[str]], widths: str, cls: str)
     return out
 
 
+_BUY_CONDITIONS = {
+    "destroyed-jet": "only on a turn you destroyed a Jet",
+    "destroyed-tank": "only on a turn you destroyed a Tank",
+}
+"""Buy conditions in words (the reference shows no raw markup; the aliases, transcription typos
+kept for name lookup, are not shown either)."""
+
+
 class CardsDirective(_Generating):
     """Generate the card and monster reference of a content pack from the registry."""
 
@@ -119,9 +141,7 @@ class CardsDirective(_Generating):
                 )
                 notes.append(f"1 Energy less in {boroughs}")
             if card.buy_condition is not BuyCondition.NONE:
-                notes.append(f"buy condition ``{card.buy_condition.value}``")
-            if card.aliases:
-                notes.append("also spelled " + ", ".join(f"“{a}”" for a in card.aliases))
+                notes.append(_BUY_CONDITIONS.get(card.buy_condition.value, "a buy condition"))
             rows.append(
                 [
                     f"**{_rst_escape(card.name)}**\n``{card.id}``",
@@ -253,11 +273,19 @@ class CliDirective(SphinxDirective):
 
 _API_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Playing the game", ("kingofny.engine.core",)),
-    ("Game state", ("kingofny.model.state", "kingofny.model.monster", "kingofny.model.steps")),
+    (
+        "Game state",
+        (
+            "kingofny.model.state",
+            "kingofny.model.pending",
+            "kingofny.model.monster",
+            "kingofny.model.steps",
+        ),
+    ),
     ("Actions", ("kingofny.model.actions",)),
     ("Chance outcomes and dice", ("kingofny.model.outcomes", "kingofny.model.dice")),
     ("The city", ("kingofny.model.city",)),
-    ("Cards", ("kingofny.model.cards",)),
+    ("Cards", ("kingofny.model.cards", "kingofny.lookup")),
     ("Players and tournaments", ("kingofny.players", "kingofny.runner")),
     ("Game records", ("kingofny.record",)),
     ("Serialisation", ("kingofny.serialize",)),
@@ -319,8 +347,144 @@ class ApiDirective(_Generating):
         return self.emit(lines)
 
 
+RULES_DOC = "rules"
+"""The page the citations link to."""
+CITATIONS_ANCHOR = "citations"
+"""The target of the list of citation kinds on that page."""
+_ID = r"(?:[CD]\d{1,2}|§\d{1,2})"
+_CITATION = re.compile(rf"seed 000|rulings {_ID}(?:(?:, | / |; | and |–){_ID})*")
+_RULING_ID = re.compile(_ID)
+
+
+def ruling_anchor(ruling: str) -> str:
+    """The anchor of a ruling id's row in the rulings table (``"D28"`` -> ``"ruling-d28"``);
+    section references (``§16``) go to the list of citations."""
+    if ruling.startswith("§"):
+        return CITATIONS_ANCHOR
+    return f"ruling-{ruling.lower()}"
+
+
+def _citation_nodes(text: str, uri: str) -> list[nodes.Node] | None:
+    """``text`` with its citations turned into references to ``uri`` (None: no citation)."""
+    found = list(_CITATION.finditer(text))
+    if not found:
+        return None
+    out: list[nodes.Node] = []
+    at = 0
+    for match in found:
+        out.append(nodes.Text(text[at : match.start()]))
+        cited = match.group(0)
+        if cited == "seed 000":
+            out.append(nodes.reference(cited, cited, refuri=f"{uri}#{CITATIONS_ANCHOR}"))
+        else:
+            pos = 0
+            for rid in _RULING_ID.finditer(cited):
+                out.append(nodes.Text(cited[pos : rid.start()]))
+                anchor = ruling_anchor(rid.group(0))
+                out.append(nodes.reference(rid.group(0), rid.group(0), refuri=f"{uri}#{anchor}"))
+                pos = rid.end()
+            out.append(nodes.Text(cited[pos:]))
+        at = match.end()
+    out.append(nodes.Text(text[at:]))
+    return out
+
+
+_NO_LINKS = (nodes.literal, nodes.literal_block, nodes.reference, nodes.target, nodes.title)
+
+
+def link_citations(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """Turn ``seed 000`` and ``rulings D28``-style citations in rendered text into links to the
+    Rules page, where the reader can look them up."""
+    builder = app.builder
+    if not hasattr(builder, "get_relative_uri"):
+        return
+    try:
+        uri = builder.get_relative_uri(docname, RULES_DOC)
+    except Exception:
+        return
+    if docname == RULES_DOC:
+        uri = ""
+    for text in list(doctree.findall(nodes.Text)):
+        parent = text.parent
+        if parent is None or any(isinstance(p, _NO_LINKS) for p in _ancestors(parent)):
+            continue
+        replaced = _citation_nodes(text.astext(), uri)
+        if replaced is not None:
+            parent.replace(text, replaced)
+
+
+def _ancestors(node: nodes.Node) -> list[nodes.Node]:
+    found = []
+    current: nodes.Node | None = node
+    while current is not None:
+        found.append(current)
+        current = current.parent
+    return found
+
+
+def keep_enum_members(
+    app: Sphinx, what: str, name: str, obj: object, skip: bool, options: Any
+) -> bool | None:
+    """List every member of an enum in the API reference, with or without a docstring."""
+    if isinstance(obj, enum.Enum) and not name.startswith("_"):
+        return False
+    return None
+
+
+_ATTR_DEFAULT = re.compile(r"attr_dict\['(\w+)'\]\.default")
+
+
+def attrs_signature(
+    app: Sphinx,
+    what: str,
+    name: str,
+    obj: object,
+    options: Any,
+    signature: str | None,
+    return_annotation: str | None,
+) -> tuple[str | None, str | None] | None:
+    """Render attrs defaults as their values (autodoc with preserved defaults would print
+    ``attr_dict['field'].default``); a long value is shortened to ``...``."""
+    if not signature or "attr_dict[" not in signature:
+        return None
+    import attrs
+
+    cls = obj if isinstance(obj, type) else None
+    fields = attrs.fields_dict(cls) if cls is not None and attrs.has(cls) else {}
+
+    def value(match: re.Match[str]) -> str:
+        field = fields.get(match.group(1))
+        if field is None:
+            return "..."
+        default = field.default
+        if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
+            return "<factory>"
+        text = repr(default)
+        return text if len(text) <= 30 else "..."
+
+    return _ATTR_DEFAULT.sub(value, signature), return_annotation
+
+
+def ruling_role(
+    name: str,
+    rawtext: str,
+    text: str,
+    lineno: int,
+    inliner: Any,
+    options: dict[str, Any] | None = None,
+    content: list[str] | None = None,
+) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+    """``:ruling:`D28``` shows ``D28`` and is the anchor citations of D28 link to."""
+    node = nodes.inline(rawtext, text, ids=[ruling_anchor(text)], classes=["kingofny-ruling"])
+    return [node], []
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
-    """Register the directives."""
+    """Register the directives, the ``ruling`` role and the event handlers."""
+    app.add_role("ruling", ruling_role)
+    app.connect("doctree-resolved", link_citations)
+    app.connect("autodoc-skip-member", keep_enum_members)
+    app.connect("autodoc-process-signature", attrs_signature)
     app.add_directive("kingofny-cards", CardsDirective)
     app.add_directive("kingofny-defaults", DefaultsDirective)
     app.add_directive("kingofny-card-triggers", CardTriggersDirective)

@@ -6,6 +6,10 @@ The whole stable API is importable from here and listed in ``__all__``::
     state = kingofny.new_game(4, seed=7)
     while not state.is_terminal:
         state = kingofny.apply(state, kingofny.legal_actions(state)[0])
+
+``__all__`` is grouped by topic (playing, states, actions, chance, the city, cards, players,
+records and JSON, errors). Content-pack authors have their own single import,
+:mod:`kingofny.effects`.
 """
 
 from kingofny._version import __version__
@@ -20,7 +24,9 @@ from kingofny.engine.core import (
     winners,
 )
 from kingofny.errors import (
+    ArgumentError,
     ConfigError,
+    EffectError,
     IllegalActionError,
     KingOfNYError,
     PlayerError,
@@ -30,6 +36,7 @@ from kingofny.errors import (
     SchemaVersionError,
     SerializationError,
 )
+from kingofny.lookup import card_price, find_card, find_monster
 from kingofny.model.actions import (
     Action,
     Buy,
@@ -38,6 +45,7 @@ from kingofny.model.actions import (
     EndBuying,
     Flee,
     MoveTo,
+    Pass,
     PlaceMonster,
     Reroll,
     ResolveFace,
@@ -45,6 +53,7 @@ from kingofny.model.actions import (
     StayPut,
     StopRolling,
     Sweep,
+    UseCard,
 )
 from kingofny.model.cards import BuyCondition, CardKind, CardSpec
 from kingofny.model.city import (
@@ -62,6 +71,7 @@ from kingofny.model.city import (
 from kingofny.model.dice import Dice, Face
 from kingofny.model.monster import MonsterSpec, MonsterState
 from kingofny.model.outcomes import CardDraw, DiceRoll, Outcome, TileDraw
+from kingofny.model.pending import Pending, PendingKind, waiting_for
 from kingofny.model.state import GameConfig, GameState, TurnState
 from kingofny.model.steps import Phase, Step
 from kingofny.players import HeuristicPlayer, Player, RandomPlayer
@@ -81,85 +91,104 @@ from kingofny.serialize import (
     to_json,
 )
 
-__all__ = [
-    "RECORD_FORMAT",
-    "SCHEMA_VERSION",
-    "STATE_FORMAT",
+__all__ = [  # noqa: RUF022 (grouped by topic, not sorted)
+    "__version__",
+    # -- playing the game -------------------------------------------------------------------
+    "new_game",
+    "legal_actions",
+    "apply",
+    "chance_outcomes",
+    "observe",
+    "is_terminal",
+    "winners",
+    "Move",
+    # -- what a state is and what it waits for ------------------------------------------------
+    "GameState",
+    "GameConfig",
+    "TurnState",
+    "MonsterState",
+    "MonsterSpec",
+    "Phase",
+    "Step",
+    "waiting_for",
+    "Pending",
+    "PendingKind",
+    # -- actions: the decisions a player makes -------------------------------------------------
     "Action",
+    "PlaceMonster",
+    "Reroll",
+    "StopRolling",
+    "ResolveFace",
+    "DestroyBuilding",
+    "DestroyUnit",
+    "Flee",
+    "StayInManhattan",
+    "MoveTo",
+    "StayPut",
+    "Buy",
+    "Sweep",
+    "EndBuying",
+    "Pass",
+    "UseCard",
+    # -- chance outcomes and dice -------------------------------------------------------------
+    "Outcome",
+    "DiceRoll",
+    "CardDraw",
+    "TileDraw",
+    "Dice",
+    "Face",
+    # -- the city ---------------------------------------------------------------------------
     "Borough",
     "BoroughState",
     "Building",
     "BuildingKind",
-    "Buy",
-    "BuyCondition",
-    "CardDraw",
-    "CardKind",
-    "CardSpec",
-    "ConfigError",
-    "DestroyBuilding",
-    "DestroyUnit",
-    "Dice",
-    "DiceRoll",
-    "EndBuying",
-    "Event",
-    "Face",
-    "Flee",
-    "GameConfig",
-    "GameRecord",
-    "GameResult",
-    "GameState",
-    "HeuristicPlayer",
-    "IllegalActionError",
-    "KingOfNYError",
     "Location",
-    "MonsterSpec",
-    "MonsterState",
-    "Move",
-    "MoveTo",
-    "Outcome",
-    "Phase",
-    "PlaceMonster",
-    "Player",
-    "PlayerError",
-    "PluginError",
-    "RandomPlayer",
-    "ReplayError",
-    "Reroll",
-    "ResolveFace",
     "Reward",
-    "ScenarioError",
-    "SchemaVersionError",
-    "SerializationError",
     "Stack",
-    "StayInManhattan",
-    "StayPut",
-    "Step",
-    "StopRolling",
-    "Sweep",
-    "TileDraw",
-    "TournamentSummary",
     "Track",
-    "TurnState",
     "UnitKind",
     "Zone",
-    "__version__",
-    "apply",
-    "chance_outcomes",
-    "from_json",
-    "is_terminal",
-    "legal_actions",
-    "new_game",
-    "observe",
+    # -- cards and monsters: specs, lookup, prices -------------------------------------------
+    "CardSpec",
+    "CardKind",
+    "BuyCondition",
+    "find_card",
+    "find_monster",
+    "card_price",
+    # -- players and tournaments --------------------------------------------------------------
+    "Player",
+    "RandomPlayer",
+    "HeuristicPlayer",
     "play_game",
-    "record_from_dict",
-    "record_from_json",
-    "record_to_dict",
+    "simulate",
+    "GameResult",
+    "TournamentSummary",
+    # -- game records and JSON ------------------------------------------------------------------
+    "GameRecord",
+    "Event",
     "replay",
     "replay_states",
-    "simulate",
+    "to_json",
+    "from_json",
+    "state_to_dict",
     "state_from_dict",
     "state_from_json",
-    "state_to_dict",
-    "to_json",
-    "winners",
+    "record_to_dict",
+    "record_from_dict",
+    "record_from_json",
+    "STATE_FORMAT",
+    "RECORD_FORMAT",
+    "SCHEMA_VERSION",
+    # -- errors -----------------------------------------------------------------------------
+    "KingOfNYError",
+    "IllegalActionError",
+    "ArgumentError",
+    "ConfigError",
+    "ScenarioError",
+    "SerializationError",
+    "SchemaVersionError",
+    "ReplayError",
+    "PluginError",
+    "EffectError",
+    "PlayerError",
 ]

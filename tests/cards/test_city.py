@@ -508,7 +508,7 @@ def test_tourist_souvenirs_stay_when_the_card_leaves_play() -> None:
 
 
 def sends(unit: str, *boroughs: str) -> tuple[str, ...]:
-    return tuple(f"send-{unit}-{b}" for b in boroughs)
+    return tuple(f"send:{unit}:{b}" for b in boroughs)
 
 
 def stinker(units: list[str], fresh: list[str] | None = None) -> Scenario:
@@ -540,13 +540,13 @@ def test_stink_attack_asks_about_each_unit_of_the_borough_entered() -> None:
 def test_stink_attack_sends_each_unit_to_a_different_borough() -> None:
     """components §1 #49: "each dispersed Unit must go to a different borough"."""
     state = play(stinker(["infantry", "jet", "tank"]).build(), k.MoveTo(Q))
-    state = play(state, UseCard(STINK, "send-infantry-bronx"))
+    state = play(state, UseCard(STINK, "send:infantry:bronx"))
     assert question(state).options == (
         *sends("jet", "manhattan", "brooklyn", "staten-island"),
         *sends("tank", "manhattan", "brooklyn", "staten-island"),
         "done",
     )
-    state = play(state, UseCard(STINK, "send-jet-manhattan"), UseCard(STINK, "done"))
+    state = play(state, UseCard(STINK, "send:jet:manhattan"), UseCard(STINK, "done"))
     assert state.borough(Q).units == (TANK,)
     assert state.borough(BX).units == (INF,)
     assert state.borough(M).units == (JET,)
@@ -558,10 +558,10 @@ def test_stink_attack_sends_at_most_4() -> None:
     state = play(stinker(["infantry", "infantry", "jet", "jet", "tank"]).build(), k.MoveTo(Q))
     state = play(
         state,
-        UseCard(STINK, "send-infantry-manhattan"),
-        UseCard(STINK, "send-infantry-bronx"),
-        UseCard(STINK, "send-jet-brooklyn"),
-        UseCard(STINK, "send-tank-staten-island"),
+        UseCard(STINK, "send:infantry:manhattan"),
+        UseCard(STINK, "send:infantry:bronx"),
+        UseCard(STINK, "send:jet:brooklyn"),
+        UseCard(STINK, "send:tank:staten-island"),
     )
     assert not isinstance(state.pending, CardChoice)
     assert state.borough(Q).units == (JET,)
@@ -573,8 +573,12 @@ def test_stink_attack_units_keep_their_protection() -> None:
     owner says which kind of Jet goes (DEFAULT)."""
     state = play(stinker(["jet"], fresh=["jet"]).build(), k.MoveTo(Q))
     others = ("manhattan", "bronx", "brooklyn", "staten-island")
-    assert question(state).options == (*sends("jet", *others), *sends("fresh-jet", *others), "done")
-    state = play(state, UseCard(STINK, "send-fresh-jet-bronx"), UseCard(STINK, "done"))
+    assert question(state).options == (
+        *sends("jet", *others),
+        *(f"{o}:fresh" for o in sends("jet", *others)),
+        "done",
+    )
+    state = play(state, UseCard(STINK, "send:jet:bronx:fresh"), UseCard(STINK, "done"))
     assert (state.borough(BX).units, state.borough(BX).fresh_units) == ((), (JET,))
     assert (state.borough(Q).units, state.borough(Q).fresh_units) == ((JET,), ())
 
@@ -599,7 +603,7 @@ def test_stink_attack_on_entering_manhattan() -> None:
         *sends("tank", "bronx", "queens", "brooklyn", "staten-island"),
         "done",
     )
-    state = play(state, UseCard(STINK, "send-tank-queens"))
+    state = play(state, UseCard(STINK, "send:tank:queens"))
     assert (state.borough(M).units, state.borough(Q).units) == ((), (TANK,))
 
 
@@ -616,7 +620,7 @@ def test_stink_attack_on_fleeing() -> None:
     )
     state = play(scenario.build(), resolve("A"), k.Flee(BK))
     assert question(state).seat == 1
-    state = play(state, UseCard(STINK, "send-jet-queens"))
+    state = play(state, UseCard(STINK, "send:jet:queens"))
     assert state.borough(Q).units == (JET,)
     assert isinstance(state.pending, ChooseFace)
 
@@ -625,7 +629,7 @@ def test_stink_attack_cannot_send_a_unit_back_to_the_destination() -> None:
     """rulings D27: "any borough except the destination"; a refused answer changes nothing."""
     state = play(stinker(["infantry"]).build(), k.MoveTo(Q))
     with pytest.raises(k.IllegalActionError):
-        k.apply(state, UseCard(STINK, "send-infantry-queens"))
+        k.apply(state, UseCard(STINK, "send:infantry:queens"))
     assert state.borough(Q).units == (INF,)
 
 
@@ -637,9 +641,9 @@ def test_stink_attack_a_stale_answer_raises_a_typed_error() -> None:
     effect = registry.effect(STINK)
     assert effect is not None
     with pytest.raises(k.IllegalActionError):
-        effect.choose(state, step, "send-jet-bronx")
+        effect.choose(state, step, "send:jet:bronx")
     with pytest.raises(k.IllegalActionError):
-        effect.choose(state, CardChoice(0, STINK, step.options, ()), "send-infantry-bronx")
+        effect.choose(state, CardChoice(0, STINK, step.options, ()), "send:infantry:bronx")
 
 
 # -- King of Queens, Regeneration ------------------------------------------------------------------
@@ -910,32 +914,34 @@ def test_scavenger_offers_affordable_keep_cards_for_1_less() -> None:
     """components §1 #45: "buy KEEP cards from the discard pile, paying 1 Energy less"; Stomp
     costs 4 → 3; Power Substation is a DISCARD card; Extra Head costs 7 → 6."""
     state = scavenger(3, ["stomp", "power-substation", "extra-head"]).build()
-    assert scavenger_options(state) == {"buy-base:stomp"}
+    assert scavenger_options(state) == {"buy:card:base:stomp"}
 
 
 def test_scavenger_buys_from_the_discard_pile_and_keeps_shopping() -> None:
     """components §1 #45; seed 000 *Buy Cards*: "as many times as you want": Can Opener 4 → 3,
     then Long Neck 3 → 2, from 5 Energy."""
     state = scavenger(5, ["can-opener", "long-neck"]).build()
-    state = play(state, UseCard(SCAVENGER, "buy-base:can-opener"))
+    state = play(state, UseCard(SCAVENGER, "buy:card:base:can-opener"))
     assert state.monsters[0].cards == ("base:scavenger", "base:can-opener")
     assert state.monsters[0].energy == 2
     assert "base:can-opener" not in state.discard
-    assert scavenger_options(state) == {"buy-base:long-neck"}
-    state = play(state, UseCard(SCAVENGER, "buy-base:long-neck"))
+    assert scavenger_options(state) == {"buy:card:base:long-neck"}
+    state = play(state, UseCard(SCAVENGER, "buy:card:base:long-neck"))
     assert state.monsters[0].cards[-1] == "base:long-neck"
     assert state.monsters[0].energy == 0
 
 
 def test_scavenger_price_never_goes_below_0() -> None:
     """rulings §16 DEFAULT: "minimum cost 0": Overload costs 0 (components §1 #37)."""
-    assert scavenger_options(scavenger(0, ["overload"]).build()) == {"buy-base:overload"}
+    assert scavenger_options(scavenger(0, ["overload"]).build()) == {"buy:card:base:overload"}
 
 
 def test_scavenger_buying_counts_as_buying() -> None:
     """rulings §12: "Buying this way counts as buying": I ♥ NY Tourist (6 → 5) places its
     Souvenir."""
-    state = play(scavenger(5, [TOURIST]).build(), UseCard(SCAVENGER, "buy-base:i-love-ny-tourist"))
+    state = play(
+        scavenger(5, [TOURIST]).build(), UseCard(SCAVENGER, "buy:card:base:i-love-ny-tourist")
+    )
     assert souvenirs(state) == {Q}
     assert (state.monsters[0].vp, state.monsters[0].energy) == (1, 1)
 
@@ -943,7 +949,7 @@ def test_scavenger_buying_counts_as_buying() -> None:
 def test_scavenged_tourist_finds_the_old_souvenir() -> None:
     """rulings D26: Souvenirs stay on the board, so a later owner scores nothing there."""
     state = add_marker(scavenger(5, [TOURIST]).build(), Q, "souvenir")
-    state = play(state, UseCard(SCAVENGER, "buy-base:i-love-ny-tourist"))
+    state = play(state, UseCard(SCAVENGER, "buy:card:base:i-love-ny-tourist"))
     assert (state.monsters[0].vp, state.monsters[0].energy) == (0, 0)
 
 
@@ -952,12 +958,12 @@ def test_scavenger_only_in_the_owner_buy_step() -> None:
     state = kong_in_queens("CCEEHH", ["scavenger"], energy=5).discard(["stomp"]).build()
     assert scavenger_options(state) == set()
     with pytest.raises(k.IllegalActionError):
-        k.apply(state, UseCard(SCAVENGER, "buy-base:stomp"))
+        k.apply(state, UseCard(SCAVENGER, "buy:card:base:stomp"))
 
 
 def test_scavenger_refuses_a_card_it_does_not_offer() -> None:
     """components §1 #45: KEEP cards only; the refused action changes nothing."""
     state = scavenger(9, ["power-substation"]).build()
     with pytest.raises(k.IllegalActionError):
-        k.apply(state, UseCard(SCAVENGER, "buy-base:power-substation"))
+        k.apply(state, UseCard(SCAVENGER, "buy:card:base:power-substation"))
     assert state.monsters[0].energy == 9

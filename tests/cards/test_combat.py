@@ -24,9 +24,9 @@ from kingofny.model.steps import (
 )
 from kingofny.testing import Scenario, card, play, reroll, resolve, roll
 
-WEB_USE = UseCard("web", "discard-web")
-CURSE_USE = UseCard("curse", "discard-curse")
-CARAPACE_USE = UseCard("base:carapace", "discard")
+WEB_USE = UseCard("web", "discard:token:web")
+CURSE_USE = UseCard("curse", "discard:token:curse")
+CARAPACE_USE = UseCard("base:carapace", "discard:card:base:carapace")
 
 
 def four() -> Scenario:
@@ -962,7 +962,7 @@ def test_carapace_discard_is_not_offered_without_tokens() -> None:
     state = two().monster("kong", life=5, cards=["carapace"]).turn("kong", dice="CCCEEH").build()
     assert CARAPACE_USE not in k.legal_actions(state)
     with pytest.raises(k.IllegalActionError):
-        combat.EFFECTS["base:carapace"].use(state, 0, "discard")
+        combat.EFFECTS["base:carapace"].use(state, 0, "discard:card:base:carapace")
 
 
 def test_carapace_discard_is_offered_once() -> None:

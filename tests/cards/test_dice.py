@@ -218,7 +218,7 @@ def test_natural_selection_survives_when_chameleon_discards_every_celebrity() ->
     """rulings D14 / §16: Natural Selection checks "the final faces, after Chameleon"; seed 000
     *Card Description* (Chameleon): "You can discard as many Celebrity as you wish"."""
     state = stop(table(["natural-selection", "chameleon"], "CEEEEEE"))
-    state = play(state, use("chameleon", "C"))
+    state = play(state, use("chameleon", "discard:celebrity"))
     state = finish_turn(state)
     kong = state.monsters[0]
     assert not kong.eliminated
@@ -229,7 +229,7 @@ def test_natural_selection_survives_when_chameleon_discards_every_celebrity() ->
 def test_natural_selection_counts_a_die_chameleon_turned_into_celebrity() -> None:
     """rulings D14: the final faces after Chameleon: a die changed to Celebrity shows one."""
     state = stop(table(["natural-selection", "chameleon"], "CEEEEEE"))
-    state = play(state, use("chameleon", "C:E>C"), res("C"))
+    state = play(state, use("chameleon", "convert:energy:celebrity"), res("C"))
     state = finish_turn(state)
     assert state.monsters[0].eliminated
 
@@ -401,7 +401,7 @@ def test_painbow_win_is_withdrawn_when_a_conversion_drops_below_six() -> None:
     six Destruction declare the win, Chameleon turning one into Energy takes it back."""
     state = stop(table(["painbow", "chameleon", "extra-head"], "DDDDDDC"))
     assert state.turn.win_claims == (0,)
-    state = play(state, use("chameleon", "C:D>E"))
+    state = play(state, use("chameleon", "convert:destruction:energy"))
     assert state.turn.win_claims == ()
     assert state.turn.unresolved[k.Face.ATTACK] == 2
     state = play_out_turn(state)
@@ -466,7 +466,7 @@ def test_painbow_recounts_after_chameleon_adds_destruction() -> None:
     3 Destruction give 1 Attack; Chameleon makes it 4, giving 2."""
     state = stop(table(["painbow", "chameleon"], "DDDCEE"))
     assert state.turn.unresolved[k.Face.ATTACK] == 1
-    state = play(state, use("chameleon", "C:E>D"))
+    state = play(state, use("chameleon", "convert:energy:destruction"))
     assert state.turn.unresolved == d("EDDDDAA")
 
 
@@ -475,7 +475,7 @@ def test_painbow_recounts_after_chameleon_removes_destruction() -> None:
     none."""
     state = stop(table(["painbow", "chameleon"], "DDCEEE"))
     assert state.turn.unresolved[k.Face.ATTACK] == 1
-    state = play(state, use("chameleon", "C:D>E"))
+    state = play(state, use("chameleon", "convert:destruction:energy"))
     assert state.turn.unresolved == d("EEEED")
 
 
@@ -484,7 +484,7 @@ def test_painbow_chameleon_reaching_six_wins() -> None:
     the sixth: the owner wins at the end of the turn (seed 000, *End of the Game*)."""
     state = stop(table(["painbow", "chameleon", "extra-head"], "DDDDDCE"))
     assert state.turn.win_claims == ()
-    state = play(state, use("chameleon", "C:E>D"))
+    state = play(state, use("chameleon", "convert:energy:destruction"))
     assert state.turn.win_claims == (0,)
     assert play_out_turn(state).winners == (0,)
 
@@ -496,7 +496,7 @@ def test_painbow_attack_is_not_added_after_attack_resolved() -> None:
     state = play(state, res("A"), k.StayInManhattan())
     assert state.monsters[1].life == 8
     assert state.pending == ChooseFace(0)
-    state = play(state, use("chameleon", "C:E>D"))
+    state = play(state, use("chameleon", "convert:energy:destruction"))
     # Only Destruction was left, so it resolved by itself, with 4 points.
     assert state.pending == Destroy(0, 4)
     assert state.turn.unresolved == d("-")
@@ -515,12 +515,12 @@ def test_chameleon_options_are_offered_at_choose_face() -> None:
     assert k.legal_actions(state) == (
         res("E"),
         res("C"),
-        use("chameleon", "C"),
-        use("chameleon", "C:E>H"),
-        use("chameleon", "C:E>A"),
-        use("chameleon", "C:E>C"),
-        use("chameleon", "C:E>D"),
-        use("chameleon", "C:E>O"),
+        use("chameleon", "discard:celebrity"),
+        use("chameleon", "convert:energy:heal"),
+        use("chameleon", "convert:energy:attack"),
+        use("chameleon", "convert:energy:celebrity"),
+        use("chameleon", "convert:energy:destruction"),
+        use("chameleon", "convert:energy:ouch"),
     )
 
 
@@ -529,14 +529,16 @@ def test_chameleon_with_two_celebrity_may_change_the_other_one() -> None:
     three source faces (Energy, Attack, Celebrity) times five targets, plus discard only."""
     options = offered(resolving(["chameleon"], "CCAEEE"), "chameleon")
     assert len(options) == 16
-    assert options[0] == "C"
-    assert {"C:C>A", "C:A>E", "C:E>O"} <= set(options)
+    assert options[0] == "discard:celebrity"
+    assert {"convert:celebrity:attack", "convert:attack:energy", "convert:energy:ouch"} <= set(
+        options
+    )
 
 
 def test_chameleon_change_is_used_when_the_type_resolves() -> None:
     """seed 000 *Card Description*: the changed die resolves with its new face: 1 Attack + 1
     changed from Energy = 2 damage; the discarded Celebrity is gone."""
-    state = play(resolving(["chameleon"], "CEEAHH"), use("chameleon", "C:E>A"))
+    state = play(resolving(["chameleon"], "CEEAHH"), use("chameleon", "convert:energy:attack"))
     assert state.turn.unresolved == d("EHHAA")
     assert state.pending == ChooseFace(0)
     state = play(state, res("A"))
@@ -546,7 +548,7 @@ def test_chameleon_change_is_used_when_the_type_resolves() -> None:
 def test_chameleon_discarded_celebrity_do_not_count_for_superstar() -> None:
     """rulings §16: "Discarded Celebrity dice no longer count for Superstar": 3 rolled, 1
     discarded, 2 resolve: no Superstar."""
-    state = play(resolving(["chameleon"], "CCCEEE"), use("chameleon", "C:E>A"))
+    state = play(resolving(["chameleon"], "CCCEEE"), use("chameleon", "convert:energy:attack"))
     state = play(state, res("C"))
     assert state.superstar is None
     assert state.monsters[0].vp == 0
@@ -554,7 +556,7 @@ def test_chameleon_discarded_celebrity_do_not_count_for_superstar() -> None:
 
 def test_chameleon_discard_only() -> None:
     """seed 000 *Card Description*: "you can change": discarding changes no other die."""
-    state = play(resolving(["chameleon"], "CCEEEH"), use("chameleon", "C"))
+    state = play(resolving(["chameleon"], "CCEEEH"), use("chameleon", "discard:celebrity"))
     assert state.turn.unresolved == d("CEEEH")
 
 
@@ -568,7 +570,7 @@ def test_chameleon_never_into_a_type_already_resolved() -> None:
     resolving another type": after Energy resolved, no die is turned into Energy."""
     state = play(resolving(["chameleon"], "CEEHHH", life=5), res("E"))
     options = offered(state, "chameleon")
-    assert "C:H>A" in options
+    assert "convert:heal:attack" in options
     assert not any(o.endswith(">E") for o in options)
 
 
@@ -577,7 +579,7 @@ def test_chameleon_cannot_change_a_card_added_symbol() -> None:
     state = stop(table(["chameleon", "stomp"], "CEEEEE"))
     assert state.turn.unresolved[k.Face.DESTRUCTION] == 1
     options = offered(state, "chameleon")
-    assert "C:E>A" in options
+    assert "convert:energy:attack" in options
     assert not any(o.startswith("C:D>") for o in options)
 
 
@@ -585,7 +587,7 @@ def test_chameleon_rejects_options_not_offered() -> None:
     """Bad input raises a typed error: no die can turn into its own face."""
     state = resolving(["chameleon"], "CEEEEE")
     with pytest.raises(k.IllegalActionError):
-        k.apply(state, use("chameleon", "C:E>E"))
+        k.apply(state, use("chameleon", "convert:energy:energy"))
     with pytest.raises(k.IllegalActionError):
         group.EFFECTS["base:chameleon"].use(state, 0, "C:Z>Q")
 
@@ -597,10 +599,10 @@ def test_artificial_heart_turns_heal_into_energy_one_die_at_a_time() -> None:
     """components §1 #3: "You may convert some or all of your Heal results into Energy results";
     the engine offers it as a card use at the ChooseFace decision."""
     state = resolving(["artificial-heart"], "HHEEAA")
-    assert use("artificial-heart", "H>E") in k.legal_actions(state)
-    state = play(state, use("artificial-heart", "H>E"))
+    assert use("artificial-heart", "convert:heal:energy") in k.legal_actions(state)
+    state = play(state, use("artificial-heart", "convert:heal:energy"))
     assert state.turn.unresolved == d("HEEEAA")
-    state = play(state, use("artificial-heart", "H>E"))
+    state = play(state, use("artificial-heart", "convert:heal:energy"))
     assert offered(state, "artificial-heart") == []
     state = play(state, res("E"))
     assert state.monsters[0].energy == 4
@@ -614,7 +616,11 @@ def test_artificial_heart_works_in_manhattan() -> None:
         .turn("kong", dice="HHEAAA")
         .build()
     )
-    state = play(state, use("artificial-heart", "H>E"), use("artificial-heart", "H>E"))
+    state = play(
+        state,
+        use("artificial-heart", "convert:heal:energy"),
+        use("artificial-heart", "convert:heal:energy"),
+    )
     state = play(state, res("E"))
     assert state.monsters[0].energy == 3
 
@@ -628,14 +634,16 @@ def test_artificial_heart_not_after_energy_resolved() -> None:
 def test_universal_soldier_offers_both_directions() -> None:
     """components §1 #61: Heal into Attack and/or Attack into Heal."""
     assert offered(resolving(["universal-soldier"], "HAEEEE"), "universal-soldier") == [
-        "H>A",
-        "A>H",
+        "convert:heal:attack",
+        "convert:attack:heal",
     ]
 
 
 def test_universal_soldier_heal_into_attack() -> None:
     """components §1 #61: 1 Attack + 1 converted Heal = 2 damage."""
-    state = play(resolving(["universal-soldier"], "HHAEEE"), use("universal-soldier", "H>A"))
+    state = play(
+        resolving(["universal-soldier"], "HHAEEE"), use("universal-soldier", "convert:heal:attack")
+    )
     state = play(state, res("A"))
     assert state.monsters[1].life == 8
 
@@ -643,7 +651,11 @@ def test_universal_soldier_heal_into_attack() -> None:
 def test_universal_soldier_attack_into_heal() -> None:
     """components §1 #61: 1 Heal + 2 converted Attack heal 3; nobody is attacked."""
     state = resolving(["universal-soldier"], "AAHEEE", life=5)
-    state = play(state, use("universal-soldier", "A>H"), use("universal-soldier", "A>H"))
+    state = play(
+        state,
+        use("universal-soldier", "convert:attack:heal"),
+        use("universal-soldier", "convert:attack:heal"),
+    )
     state = play(state, res("H"))
     assert state.monsters[0].life == 8
     assert state.monsters[1].life == 10
@@ -659,15 +671,15 @@ def test_universal_soldier_not_into_a_resolved_type() -> None:
 def test_of_another_world_offers_both_directions() -> None:
     """rulings D18: "dice-face conversion in both directions, chosen per die"."""
     assert offered(resolving(["of-another-world"], "HEAAAA"), "of-another-world") == [
-        "H>E",
-        "E>H",
+        "convert:heal:energy",
+        "convert:energy:heal",
     ]
 
 
 def test_of_another_world_energy_into_heal() -> None:
     """rulings D18: Energy into Heal: 1 Heal + 1 converted = heal 2; 1 Energy left."""
     state = resolving(["of-another-world"], "EEHAAA", life=5)
-    state = play(state, use("of-another-world", "E>H"), res("H"))
+    state = play(state, use("of-another-world", "convert:energy:heal"), res("H"))
     assert state.monsters[0].life == 7
     state = play(state, res("E"))
     assert state.monsters[0].energy == 1
@@ -676,7 +688,7 @@ def test_of_another_world_energy_into_heal() -> None:
 def test_of_another_world_heal_into_energy() -> None:
     """rulings D18: Heal into Energy."""
     state = resolving(["of-another-world"], "HHEAAA", life=5)
-    state = play(state, use("of-another-world", "H>E"), res("E"))
+    state = play(state, use("of-another-world", "convert:heal:energy"), res("E"))
     assert state.monsters[0].energy == 2
 
 
@@ -684,9 +696,9 @@ def test_conversion_rejects_options_not_offered() -> None:
     """Bad input raises a typed error: no Heal to convert."""
     state = resolving(["artificial-heart"], "EEEAAA")
     with pytest.raises(k.IllegalActionError):
-        k.apply(state, use("artificial-heart", "H>E"))
+        k.apply(state, use("artificial-heart", "convert:heal:energy"))
     with pytest.raises(k.IllegalActionError):
-        group.EFFECTS["base:artificial-heart"].use(state, 0, "H>E")
+        group.EFFECTS["base:artificial-heart"].use(state, 0, "convert:heal:energy")
 
 
 # -- Jinx Aura -----------------------------------------------------------------------------------
@@ -734,7 +746,7 @@ def test_personal_spotlight_one_vp_when_the_roll_shows_celebrity(dice: str, vp: 
 def test_personal_spotlight_counts_celebrity_chameleon_discards() -> None:
     """rulings §16: discarded Celebrity "do count for Personal Spotlight ("rolled")"."""
     state = stop(table(["personal-spotlight", "chameleon"], "CEEEEE"))
-    state = play(state, use("chameleon", "C"))
+    state = play(state, use("chameleon", "discard:celebrity"))
     assert state.monsters[0].vp == 1
 
 
@@ -802,15 +814,17 @@ def test_a_die_is_not_converted_back_the_same_turn() -> None:
     """Our DEFAULT: after ``H>E`` no ``E>H`` (and the other way round) this turn; a sequence of
     both ends as a one-way one would, and resolution cannot loop."""
     state = resolving(["of-another-world"], "HHEEAA")
-    state = play(state, use("of-another-world", "H>E"))
-    assert offered(state, "of-another-world") == ["H>E"]
+    state = play(state, use("of-another-world", "convert:heal:energy"))
+    assert offered(state, "of-another-world") == ["convert:heal:energy"]
     state = resolving(["of-another-world", "artificial-heart"], "HHEEAA")
-    state = play(state, use("of-another-world", "E>H"))
+    state = play(state, use("of-another-world", "convert:energy:heal"))
     assert offered(state, "artificial-heart") == []
-    assert offered(state, "of-another-world") == ["E>H"]
+    assert offered(state, "of-another-world") == ["convert:energy:heal"]
 
 
 def test_universal_soldier_is_not_converted_back_the_same_turn() -> None:
     """Our DEFAULT: after ``A>H`` no ``H>A`` this turn."""
-    state = play(resolving(["universal-soldier"], "HHAAEE"), use("universal-soldier", "A>H"))
-    assert offered(state, "universal-soldier") == ["A>H"]
+    state = play(
+        resolving(["universal-soldier"], "HHAAEE"), use("universal-soldier", "convert:attack:heal")
+    )
+    assert offered(state, "universal-soldier") == ["convert:attack:heal"]

@@ -496,7 +496,7 @@ def test_photo_op_counts_the_general_ellis_damage() -> None:
     Star, Fireball, General Ellis)": 1 damage to Mantis, so +1 VP (components §1 #41)."""
     scenario = shop("general-ellis", 9, destroyed=("tank",))
     state = play(scenario.market(["general-ellis", "photo-op", "hunter"]).build(), k.Buy(0))
-    state = play(state, card(REVEALED), k.Buy(1), UseCard("base:photo-op", "seat-1"))
+    state = play(state, card(REVEALED), k.Buy(1), UseCard("base:photo-op", "seat:1"))
     assert state.monsters[0].vp == 3 + 1
 
 
@@ -610,7 +610,7 @@ def test_photo_op_does_not_count_air_force_one_damage() -> None:
     to a unit, which earns nothing (components §1 #41)."""
     scenario = city(destroyed=["jet"]).monster("kong", energy=10)
     state = scenario.market(["air-force-one", "photo-op", "hunter"]).build()
-    state = play(state, k.Buy(0), card(REVEALED), k.Buy(1), UseCard("base:photo-op", "seat-1"))
+    state = play(state, k.Buy(0), card(REVEALED), k.Buy(1), UseCard("base:photo-op", "seat:1"))
     assert state.monsters[1].life == 9
     assert state.monsters[0].vp == 4
 

@@ -85,9 +85,9 @@ def test_next_stage_drops_vp_to_0_and_splits_them_between_heal_and_energy() -> N
     kong = state.monsters[0]
     assert (kong.vp, kong.energy) == (0, 0)
     assert state.pending == CardChoice(
-        0, NEXT_STAGE, ("heal-0", "heal-1", "heal-2", "heal-3", "heal-4"), (7,)
+        0, NEXT_STAGE, ("heal:0", "heal:1", "heal:2", "heal:3", "heal:4"), (7,)
     )
-    state = play(state, use(NEXT_STAGE, "heal-3"))
+    state = play(state, use(NEXT_STAGE, "heal:3"))
     kong = state.monsters[0]
     assert (kong.vp, kong.life, kong.energy) == (0, 9, 4)
     assert state.pending == RevealCard(0)
@@ -96,8 +96,8 @@ def test_next_stage_drops_vp_to_0_and_splits_them_between_heal_and_energy() -> N
 def test_next_stage_offers_no_more_heal_than_the_vp_lost() -> None:
     """components §1 #35: one Energy or one heal *per VP lost* (2 VP, 7 Life missing)."""
     state = play(next_stage(vp=2, life=3).build(), k.Buy(0))
-    assert uses(state, NEXT_STAGE) == {"heal-0", "heal-1", "heal-2"}
-    state = play(state, use(NEXT_STAGE, "heal-0"))
+    assert uses(state, NEXT_STAGE) == {"heal:0", "heal:1", "heal:2"}
+    state = play(state, use(NEXT_STAGE, "heal:0"))
     assert (state.monsters[0].life, state.monsters[0].energy) == (3, 2)
 
 
@@ -126,7 +126,7 @@ def test_next_stage_heals_in_manhattan() -> None:
         .market(["next-stage", None, None])
         .turn("kong", at="buy")
     )
-    state = play(scenario.build(), k.Buy(0), use(NEXT_STAGE, "heal-3"))
+    state = play(scenario.build(), k.Buy(0), use(NEXT_STAGE, "heal:3"))
     assert (state.monsters[0].life, state.monsters[0].energy) == (8, 0)
 
 
@@ -143,11 +143,11 @@ def test_next_stage_refuses_a_split_that_was_not_offered() -> None:
     """Bad input raises IllegalActionError; the state stays valid (DESIGN Contract 3)."""
     state = play(next_stage(vp=7, life=6).build(), k.Buy(0))
     with pytest.raises(k.IllegalActionError):
-        k.apply(state, use(NEXT_STAGE, "heal-5"))
+        k.apply(state, use(NEXT_STAGE, "heal:5"))
     step = state.pending
     assert isinstance(step, CardChoice)
     with pytest.raises(k.IllegalActionError):
-        turns.NextStage().choose(state, step, "heal-7")
+        turns.NextStage().choose(state, step, "heal:7")
 
 
 # -- Photo Op ------------------------------------------------------------------------------------
@@ -173,8 +173,8 @@ def test_photo_op_scores_the_damage_dealt_to_the_chosen_monster() -> None:
     assert [m.life for m in state.monsters] == [10, 7, 7]
     assert state.pending == Shop(0)
     state = play(state, k.Buy(0))
-    assert uses(state, PHOTO_OP) == {"seat-1", "seat-2"}
-    state = play(state, use(PHOTO_OP, "seat-1"))
+    assert uses(state, PHOTO_OP) == {"seat:1", "seat:2"}
+    state = play(state, use(PHOTO_OP, "seat:1"))
     assert state.monsters[0].vp == 3
     assert state.monsters[0].energy == 3
 
@@ -184,7 +184,7 @@ def test_photo_op_may_pick_an_eliminated_monster_and_counts_the_damage_assigned(
     2 Life left gives 3 VP)."""
     state = play(photo_op("AAAEEE", life=2).build(), resolve("A"))
     assert state.monsters[1].eliminated
-    state = play(state, k.Buy(0), use(PHOTO_OP, "seat-1"))
+    state = play(state, k.Buy(0), use(PHOTO_OP, "seat:1"))
     assert state.monsters[0].vp == 3
 
 
@@ -202,7 +202,7 @@ def test_photo_op_does_not_count_damage_from_units() -> None:
     state = play(scenario.build(), resolve("O"))
     assert state.monsters[2].life == 8
     assert isinstance(state.pending, ChooseMove)
-    state = play(state, k.StayPut(), k.Buy(0), use(PHOTO_OP, "seat-2"))
+    state = play(state, k.StayPut(), k.Buy(0), use(PHOTO_OP, "seat:2"))
     assert state.monsters[0].vp == 0
 
 
@@ -231,15 +231,15 @@ def test_tesla_cannon_gives_2_vp_and_every_monster_discards_a_keep_card_buyer_fi
     discard pile; the maximum Life is recomputed (Carapace: 12 -> 10, no heal, D25)."""
     state = play(tesla().build(), k.Buy(0))
     assert state.monsters[1].vp == 2
-    assert state.pending == CardChoice(1, TESLA, ("base:stomp", "base:drain"), (1, 0))
-    state = play(state, use(TESLA, "base:drain"))
+    assert state.pending == CardChoice(1, TESLA, ("card:base:stomp", "card:base:drain"), (1, 0))
+    state = play(state, use(TESLA, "card:base:drain"))
     # Rob (no KEEP card) is skipped, Sheriff's only card goes without a question, then Kong.
     assert isinstance(state.pending, CardChoice)
     assert state.pending.seat == 0
-    assert uses(state, TESLA) == {"base:fireball", "base:hunter"}
+    assert uses(state, TESLA) == {"card:base:fireball", "card:base:hunter"}
     assert state.monsters[3].cards == ()
     assert state.monsters[3].life == 10
-    state = play(state, use(TESLA, "base:hunter"))
+    state = play(state, use(TESLA, "card:base:hunter"))
     assert state.pending == RevealCard(0)
     assert [m.cards for m in state.monsters] == [
         ("base:fireball",),
@@ -258,9 +258,11 @@ def test_tesla_cannon_refuses_a_card_the_monster_does_not_hold() -> None:
     step = state.pending
     assert isinstance(step, CardChoice)
     with pytest.raises(k.IllegalActionError):
-        k.apply(state, use(TESLA, "base:fireball"))
+        k.apply(state, use(TESLA, "card:base:fireball"))
     with pytest.raises(k.IllegalActionError):
-        turns.TeslaCannon().choose(state, evolve(step, options=("base:fireball",)), "base:fireball")
+        turns.TeslaCannon().choose(
+            state, evolve(step, options=("card:base:fireball",)), "card:base:fireball"
+        )
 
 
 # -- New York Marathon ---------------------------------------------------------------------------
@@ -406,8 +408,10 @@ def test_columbia_claimant_chooses_among_keep_cards_revealed_at_once() -> None:
     at once" (a sweep reveals three)."""
     state = play(columbia(8).build(), k.Buy(0), card("flatiron-building"), k.Sweep())
     state = play(state, card("hunter"), card("fury"), card("leveler"))
-    assert state.pending == CardChoice(0, COLUMBIA, (HUNTER, FURY, LEVELER))
-    state = play(state, use(COLUMBIA, FURY))
+    assert state.pending == CardChoice(
+        0, COLUMBIA, (f"card:{HUNTER}", f"card:{FURY}", f"card:{LEVELER}")
+    )
+    state = play(state, use(COLUMBIA, f"card:{FURY}"))
     assert state.monsters[0].cards == (FURY,)
     assert state.pending == RevealCard(1)
     state = play(state, card("coney-island"))
@@ -445,7 +449,7 @@ def test_columbia_refuses_a_card_that_was_not_offered() -> None:
     state = play(columbia(8).build(), k.Buy(0), card("flatiron-building"), k.Sweep())
     state = play(state, card("hunter"), card("fury"), card("leveler"))
     with pytest.raises(k.IllegalActionError):
-        k.apply(state, use(COLUMBIA, "base:flatiron-building"))
+        k.apply(state, use(COLUMBIA, "card:base:flatiron-building"))
     step = state.pending
     assert isinstance(step, CardChoice)
     with pytest.raises(k.IllegalActionError):
@@ -505,19 +509,19 @@ def test_subway_moves_any_number_of_times_then_the_move_step_still_happens() -> 
     assert state.pending == ChooseReroll(0)
     assert state.monsters[0].vp == 1  # Lower Manhattan's earnings
     assert uses(state, SUBWAY) == {
-        "move-bronx",
-        "move-queens",
-        "move-brooklyn",
-        "move-staten-island",
+        "move:bronx",
+        "move:queens",
+        "move:brooklyn",
+        "move:staten-island",
     }
-    state = play(state, use(SUBWAY, "move-brooklyn"))
+    state = play(state, use(SUBWAY, "move:brooklyn"))
     assert where(state, 0) is Borough.BROOKLYN
     assert state.pending == ChooseReroll(0)
     assert uses(state, SUBWAY) == {"enter"}
     state = play(state, use(SUBWAY, "enter"))
     assert zone(state, 0) is Zone.LOWER
     assert state.monsters[0].vp == 2
-    state = play(state, use(SUBWAY, "move-staten-island"), STOP)
+    state = play(state, use(SUBWAY, "move:staten-island"), STOP)
     assert where(state, 0) is Borough.STATEN_ISLAND
     assert state.pending == ChooseFace(0)  # the moves are offered, so even one face type waits
     assert uses(state, SUBWAY) == {"enter"}
@@ -541,7 +545,7 @@ def test_subway_leaving_manhattan_in_the_buy_step_enters_again_at_the_end_of_the
     state = play(state, resolve("E")) if isinstance(state.pending, ChooseFace) else state
     assert state.pending == Shop(0)
     assert zone(state, 0) is Zone.MIDTOWN
-    state = play(state, use(SUBWAY, "move-brooklyn"))
+    state = play(state, use(SUBWAY, "move:brooklyn"))
     assert where(state, 0) is Borough.BROOKLYN
     vp = state.monsters[0].vp
     state = play(state, k.EndBuying())
@@ -563,7 +567,7 @@ def test_subway_moves_respect_borough_capacity() -> None:
         .turn("kong", at="buy")
     )
     state = play(subway_turn(scenario), roll("EEEEEE"))
-    assert uses(state, SUBWAY) == {"move-bronx", "move-brooklyn", "move-staten-island"}
+    assert uses(state, SUBWAY) == {"move:bronx", "move:brooklyn", "move:staten-island"}
 
 
 def test_subway_moves_pay_new_york_marathon() -> None:
@@ -571,7 +575,7 @@ def test_subway_moves_pay_new_york_marathon() -> None:
     with Subway included; no move without it."""
     state = subway_turn(subway(energy=13, market=("subway", "new-york-marathon", None)))
     assert state.monsters[0].energy == 4
-    state = play(state, roll("EEEEEE"), use(SUBWAY, "move-brooklyn"))
+    state = play(state, roll("EEEEEE"), use(SUBWAY, "move:brooklyn"))
     assert state.monsters[0].energy == 2
     state = play(state, use(SUBWAY, "enter"))
     assert (where(state, 0), state.monsters[0].energy) == (Borough.MANHATTAN, 0)
@@ -592,7 +596,7 @@ def test_subway_use_without_the_mark_is_refused() -> None:
     """Bad input raises IllegalActionError (DESIGN Contract 3)."""
     state = subway().build()
     with pytest.raises(k.IllegalActionError):
-        turns.Subway().use(state, 0, "move-brooklyn")
+        turns.Subway().use(state, 0, "move:brooklyn")
     assert turns.Subway().offers(state, 0, Context.DECISION) == ()
 
 
@@ -711,7 +715,7 @@ def test_climb_counts_a_face_chameleon_made() -> None:
     Ouch; Chameleon discards a Celebrity and turns a Destruction into the Ouch."""
     cards = ["climb-the-empire-state-building", "chameleon", "extra-head"]
     state = play(climb("AHECCDD").monster("kong", cards=cards).build(), STOP)
-    state = play(state, use("base:chameleon", "C:D>O"), resolve("A"))
+    state = play(state, use("base:chameleon", "convert:destruction:ouch"), resolve("A"))
     assert state.monsters[0].vp == 2
     assert state.extra_turns == ((0, ""),)
 
@@ -721,7 +725,7 @@ def test_climb_does_not_count_a_celebrity_chameleon_discarded() -> None:
     dice no longer show all six faces."""
     cards = ["climb-the-empire-state-building", "chameleon"]
     state = play(climb("AHECDO").monster("kong", cards=cards).build(), STOP)
-    state = play(state, use("base:chameleon", "C"), resolve("A"))
+    state = play(state, use("base:chameleon", "discard:celebrity"), resolve("A"))
     assert state.monsters[0].vp == 0
     assert state.extra_turns == ()
 
@@ -731,7 +735,8 @@ def test_climb_is_not_checked_again_after_the_first_type_resolved() -> None:
     type resolved is too late."""
     cards = ["climb-the-empire-state-building", "chameleon", "extra-head"]
     state = play(climb("AHECCDD").monster("kong", cards=cards).build(), STOP)
-    state = play(state, resolve("A"), use("base:chameleon", "C:D>O"), resolve("H"))
+    state = play(state, resolve("A"), use("base:chameleon", "convert:destruction:ouch"))
+    state = play(state, resolve("H"))
     assert state.monsters[0].vp == 0
     assert state.extra_turns == ()
 
@@ -807,8 +812,8 @@ def test_super_speed_offers_the_normal_move_options_before_rolling() -> None:
     """components §1 #53: "You may make an extra move before rolling your dice"; rulings D12:
     the normal Move options (outer boroughs with room: not the full Bronx, not Queens)."""
     state = speed(borough="queens").build()
-    assert state.pending == CardChoice(0, SPEED, ("stay", "move-brooklyn", "move-staten-island"))
-    state = play(state, use(SPEED, "move-brooklyn"))
+    assert state.pending == CardChoice(0, SPEED, ("stay", "move:brooklyn", "move:staten-island"))
+    state = play(state, use(SPEED, "move:brooklyn"))
     assert where(state, 0) is Borough.BROOKLYN
     assert isinstance(state.pending, RollDice)
 
@@ -856,7 +861,7 @@ def test_super_speed_moves_pay_new_york_marathon() -> None:
     """rulings §16 New York Marathon: Super Speed is a voluntary move and costs 2 Energy; a
     monster that cannot pay is not asked."""
     scenario = speed(borough="queens", energy=2).market(["new-york-marathon", None, None])
-    state = play(scenario.build(), use(SPEED, "move-staten-island"))
+    state = play(scenario.build(), use(SPEED, "move:staten-island"))
     assert (where(state, 0), state.monsters[0].energy) == (Borough.STATEN_ISLAND, 0)
     poor = scenario.monster("kong", energy=1).build()
     assert isinstance(poor.pending, RollDice)

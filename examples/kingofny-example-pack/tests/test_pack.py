@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from kingofny_example_pack import manifest
 
-from kingofny import Borough, Buy, DestroyBuilding, ResolveFace, apply, new_game
-from kingofny.model.dice import Face
+from kingofny import Borough, Buy, DestroyBuilding, Face, ResolveFace, apply, new_game
 from kingofny.plugins import discover
 from kingofny.testing import Scenario, check_content_pack, play
 

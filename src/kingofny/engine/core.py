@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any, Union
 
+from kingofny.content import registry
 from kingofny.effects.dispatch import HookError
 from kingofny.engine import attack, cards, chance, movement, resolution, rolling, shop, turn
 from kingofny.engine.destruction import destroy_act, destroy_legal
@@ -125,6 +126,25 @@ def start(config: GameConfig, drawn: list[Outcome] | None = None) -> GameState:
     return advance(initial_state(config), drawn)
 
 
+# The configuration whose packs were last made sure of: states of one game share their config
+# object, so the check costs an identity test on the hot path.
+_ready: GameConfig | None = None
+
+
+def _packs_loaded(config: GameConfig) -> None:
+    """Load the packs ``config`` plays with, if they are not yet (packs load on demand, and a
+    state may come from another process or a file): without them its effects would be
+    missing."""
+    global _ready
+    if config is _ready:
+        return
+    reg = registry.installed()
+    for name in config.packs:
+        if name not in reg.loaded:
+            reg.pack(name)
+    _ready = config
+
+
 # The last state whose legal actions were computed, and those actions. ``advance`` computes them
 # to find forced moves, callers then ask for them and ``apply`` checks against them: one entry,
 # matched by identity, saves two of those three computations on the hot path.
@@ -146,6 +166,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     entry = DECISIONS.get(type(top))
     if entry is None:
         return ()
+    _packs_loaded(state.config)
     try:
         result = entry[0](state, top)
         result += cards.any_time(state, top, result)
@@ -159,6 +180,7 @@ def chance_outcomes(state: GameState) -> tuple[tuple[Outcome, Fraction], ...]:
     """At a chance node, every outcome with its exact probability (they sum to 1); else empty."""
     if not state.agenda or not isinstance(state.agenda[-1], ChanceStep):
         return ()
+    _packs_loaded(state.config)
     return chance.outcomes(state, state.agenda[-1])
 
 
@@ -176,6 +198,7 @@ def apply_logged(state: GameState, move: Move, drawn: list[Outcome] | None) -> G
     if not state.agenda:
         raise IllegalActionError("the game is over")
     top = state.agenda[-1]
+    _packs_loaded(state.config)
     try:
         return _apply(state, top, move, drawn)
     except HookError as exc:
@@ -219,6 +242,7 @@ def advance(state: GameState, drawn: list[Outcome] | None = None) -> GameState:
     Outcomes drawn from the seed are appended to ``drawn`` when it is given.
     """
     global _last_legal
+    _packs_loaded(state.config)
     top: Step | None = None
     try:
         while state.agenda and state.winners is None:

@@ -193,8 +193,9 @@ class Pass(Action):
 class UseCard(Action):
     """Use a card's ability, or answer a card's question, choosing ``option``.
 
-    The options are the card's own words (e.g. ``"heal"``, ``"energy"``, ``"seat-2"``); the legal
-    actions list the ones available now.
+    The options follow one naming style (e.g. ``"use"``, ``"heal:2"``, ``"seat:2"``,
+    ``"card:base:stomp"``; see :mod:`kingofny.effects.options`); the legal actions list the ones
+    available now.
     """
 
     KIND: ClassVar[str] = "use-card"

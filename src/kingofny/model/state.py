@@ -7,6 +7,7 @@ import attrs
 from kingofny.model.city import Borough, BoroughState, Building, UnitKind
 from kingofny.model.dice import EMPTY_DICE, Dice
 from kingofny.model.monster import MonsterState
+from kingofny.model.pending import Pending, waiting_for
 from kingofny.model.steps import ChanceStep, DecisionStep, Phase, Step
 
 MARKET_SIZE = 3
@@ -181,6 +182,13 @@ class GameState:
     def pending(self) -> Step | None:
         """The step waiting on top of the agenda, or None once the game is over."""
         return self.agenda[-1] if self.agenda else None
+
+    @property
+    def waiting_for(self) -> Pending | None:
+        """What the state waits for now: the kind of decision or chance node, who decides or
+        rolls, and the card involved (None once the game is over); see
+        :func:`kingofny.waiting_for`."""
+        return waiting_for(self)
 
     @property
     def phase(self) -> Phase:

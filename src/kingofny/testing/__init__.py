@@ -2,7 +2,9 @@
 
 :class:`Scenario` sets up a validated position at a chosen point of a turn (see
 :mod:`kingofny.testing.scenario`); :func:`check_state` verifies the invariants of any state;
-:func:`play` applies moves, checking every state on the way; :func:`roll`, :func:`reroll`,
+:func:`play` applies moves, checking every state on the way; :func:`play_if_offered` applies a
+move only if it is asked (a decision with a single legal action is taken automatically, see
+*Forced moves* in the concepts guide); :func:`roll`, :func:`reroll`,
 :func:`resolve`, :func:`tile` and :func:`card` spell moves briefly::
 
     from kingofny.testing import Scenario, play, resolve, roll
@@ -24,11 +26,13 @@ from kingofny.testing.scenario import (
     check_state,
     monster_id,
     play,
+    play_if_offered,
     reroll,
     resolve,
     roll,
     state_problems,
     tile,
+    token_kinds,
 )
 
 __all__ = [
@@ -42,9 +46,11 @@ __all__ = [
     "check_state",
     "monster_id",
     "play",
+    "play_if_offered",
     "reroll",
     "resolve",
     "roll",
     "state_problems",
     "tile",
+    "token_kinds",
 ]

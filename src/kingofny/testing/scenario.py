@@ -45,9 +45,14 @@ Turn points (``at=``)
 ``"reroll"``
     The dice show ``dice`` and ``rerolls_left`` (1 or 2) remain: the monster decides to reroll.
 ``"resolve"``
-    ``dice`` is the final result; ``unresolved`` (default: all of it) waits to be resolved, so
-    the next decision is :class:`~kingofny.model.steps.ChooseFace` (the engine resolves a single
-    remaining face type at once, as in play).
+    ``dice`` is the final roll. Without ``unresolved``, resolution *starts*: exactly as in play
+    after the last roll, the result is set aside (cards adding symbols, such as Stomp and
+    Towering Titan, add them) and the start-of-resolution effects act (Personal Spotlight's VP,
+    Hailing Cabs' question, Climb the Empire State Building's check, Painbow's count), then the
+    monster chooses a face (:class:`~kingofny.model.steps.ChooseFace`). With ``unresolved`` (part
+    of ``dice``), resolution is *under way*: those effects are taken as done, and ``unresolved``
+    waits to be resolved. Either way the engine resolves a single remaining face type at once,
+    as in play.
 ``"move"``
     The dice are resolved; the Move step runs next.
 ``"buy"``
@@ -64,7 +69,6 @@ from __future__ import annotations
 
 import difflib
 import enum
-import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal, TypeVar, Union
@@ -72,11 +76,14 @@ from typing import Any, Literal, TypeVar, Union
 import attrs
 
 from kingofny.content import registry
+from kingofny.content.base.effects.city import SOUVENIR
+from kingofny.content.base.effects.combat import CARAPACE_TOKEN, CURSE_TOKEN, WEB_TOKEN
 from kingofny.engine import rng as rngmod
 from kingofny.engine import validation
-from kingofny.engine.core import Move, advance, apply
-from kingofny.errors import PluginError, ScenarioError
-from kingofny.model.actions import Reroll, ResolveFace
+from kingofny.engine.core import Move, advance, apply, legal_actions
+from kingofny.errors import ArgumentError, IllegalActionError, PluginError, ScenarioError
+from kingofny.lookup import find_card, find_monster, slug
+from kingofny.model.actions import Action, Reroll, ResolveFace
 from kingofny.model.cards import CardKind
 from kingofny.model.city import (
     BASE_TILES,
@@ -115,11 +122,13 @@ __all__ = [
     "card",
     "check_state",
     "play",
+    "play_if_offered",
     "reroll",
     "resolve",
     "roll",
     "state_problems",
     "tile",
+    "token_kinds",
 ]
 
 At = Literal["start", "reroll", "resolve", "move", "buy", "end"]
@@ -136,6 +145,8 @@ ADVANCED_RULE_MONSTERS = 5
 """Manhattan holds two monsters while at least this many are in a 5–6 monster game."""
 EXTRA_DIE_CARDS = frozenset({"base:extra-head", "base:natural-selection"})
 """Base cards that add one (green) die to their owner's rolls (rulings §13)."""
+BASE_TOKEN_KINDS = frozenset({WEB_TOKEN, CURSE_TOKEN, CARAPACE_TOKEN})
+"""The tokens monsters hold in the base game (rulings §15, §16)."""
 CARAPACE = "base:carapace"
 """The base card that raises its owner's maximum Life by 2 (rulings §16)."""
 
@@ -159,9 +170,7 @@ _UNSET = _Unset.UNSET
 # -- name resolution -------------------------------------------------------------------------------
 
 
-def _slug(text: str) -> str:
-    text = text.strip().lower().replace("♥", " love ").replace("&", " and ")
-    return re.sub(r"[^a-z0-9:]+", "-", text).strip("-")
+_slug = slug
 
 
 def _unknown(what: str, given: object, known: Iterable[str]) -> ScenarioError:
@@ -171,43 +180,22 @@ def _unknown(what: str, given: object, known: Iterable[str]) -> ScenarioError:
     return ScenarioError(f"unknown {what} {given!r}{hint}")
 
 
-def _monster_names() -> dict[str, str]:
-    names: dict[str, str] = {}
-    for spec in registry.all_monsters():
-        names[spec.id] = spec.id
-        names[spec.id.partition(":")[2]] = spec.id
-        names[_slug(spec.name)] = spec.id
-    return names
-
-
-def _card_names() -> dict[str, str]:
-    names: dict[str, str] = {}
-    for card_id in sorted(registry.installed().cards):
-        spec = registry.card(card_id)
-        for name in (spec.name, *spec.aliases):
-            names.setdefault(_slug(name), card_id)
-        names[card_id.partition(":")[2]] = card_id
-        names[card_id] = card_id
-    return names
-
-
-def _lookup(what: str, names: dict[str, str], name: str) -> str:
-    if not isinstance(name, str):
-        raise ScenarioError(f"{what} names are strings, got {name!r}")
-    found = names.get(name) or names.get(_slug(name))
-    if found is None:
-        raise _unknown(what, name, (k for k in names if ":" not in k))
-    return found
-
-
 def monster_id(name: str) -> str:
-    """The namespaced id of a monster given by id (``"base:kong"``), short id or printed name."""
-    return _lookup("monster", _monster_names(), name)
+    """The namespaced id of a monster given by id (``"base:kong"``), short id or printed name
+    (see :func:`kingofny.find_monster`)."""
+    try:
+        return find_monster(name).id
+    except ArgumentError as exc:
+        raise ScenarioError(exc.message) from None
 
 
 def card_id(name: str) -> str:
-    """The namespaced id of a card given by id (``"base:stomp"``), short id, name or alias."""
-    return _lookup("card", _card_names(), name)
+    """The namespaced id of a card given by id (``"base:stomp"``), short id, name or alias (see
+    :func:`kingofny.find_card`)."""
+    try:
+        return find_card(name).id
+    except ArgumentError as exc:
+        raise ScenarioError(exc.message) from None
 
 
 _BOROUGH_NAMES: dict[str, Borough] = {}
@@ -337,6 +325,17 @@ def _packs(packs: Iterable[str]) -> tuple[str, ...]:
     return names
 
 
+def token_kinds(packs: Iterable[str] = ("base",)) -> frozenset[str]:
+    """The token kinds a monster may hold in a game of these packs: the base game's Web, Curse
+    and Carapace tokens, and every token kind a pack gives an effect (an effect key without a
+    namespace, see :attr:`~kingofny.content.pack.ContentPack.effects`)."""
+    kinds = set(BASE_TOKEN_KINDS)
+    reg = registry.installed()
+    for name in packs:
+        kinds.update(key for key in reg.pack(name).effects if ":" not in key)
+    return frozenset(kinds)
+
+
 def _seed(seed: int | None) -> int | None:
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise ScenarioError(f"seed must be an int or None, got {seed!r}")
@@ -364,6 +363,7 @@ class _BoroughSetup:
     hidden: tuple[int, ...] | None = None
     units: tuple[UnitKind, ...] | None = None
     fresh_units: tuple[UnitKind, ...] | None = None
+    souvenir: bool | None = None
 
 
 _Setup = TypeVar("_Setup", "_MonsterSetup", "_BoroughSetup")
@@ -467,7 +467,8 @@ class Scenario:
         Give ``borough`` for an outer borough, or ``manhattan`` (a zone: ``"lower"``,
         ``"midtown"``, ``"upper"``) with an optional ``track`` (``"2-4"``, the default, or
         ``"5-6"``). ``cards`` are its KEEP cards; ``trophies`` the units it destroyed;
-        ``tokens`` the tokens it holds by kind (``{"web": 1}``).
+        ``tokens`` the tokens it holds by kind (``{"web": 1}``): a kind must be one the packs in
+        play know (:func:`token_kinds`; Souvenirs lie on boroughs, see :meth:`borough`).
         ``eliminated=True`` takes it out of the game (0 Life, no location, no cards).
         """
         seat = self.seat(who)
@@ -509,6 +510,20 @@ class Scenario:
                 isinstance(kind, str) and kind for kind in tokens
             ):
                 raise ScenarioError(f"seat {seat}: tokens are a mapping of kind to count")
+            known = token_kinds(self.packs)
+            for kind in tokens:
+                if kind == SOUVENIR:
+                    raise ScenarioError(
+                        f"seat {seat}: Souvenir tokens lie on boroughs, not in front of a "
+                        f"monster; use .borough(name, souvenir=True)"
+                    )
+                if kind not in known:
+                    close = difflib.get_close_matches(kind, sorted(known), n=3)
+                    hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
+                    raise ScenarioError(
+                        f"seat {seat}: unknown token kind {kind!r} (known: "
+                        f"{', '.join(sorted(known))}){hint}"
+                    )
             held = tuple(
                 sorted(
                     (kind, _count(n, f"seat {seat} {kind} tokens")) for kind, n in tokens.items()
@@ -541,6 +556,7 @@ class Scenario:
         hidden: int | Sequence[int] | None = None,
         units: Sequence[UnitRef] | None = None,
         fresh_units: Sequence[UnitRef] | None = None,
+        souvenir: bool | None = None,
     ) -> Scenario:
         """Set up the tiles of one borough (Manhattan included).
 
@@ -548,7 +564,11 @@ class Scenario:
         empty stack); ``hidden`` how many face-down tiles lie under each (one number for all, or
         one per stack; default 2 under a building, 0 under an empty stack). ``units`` stand in
         the borough; ``fresh_units`` appeared this turn and cannot be destroyed until it ends.
+        ``souvenir=True`` puts a Souvenir token there (I ♥ NY Tourist; at most one per borough,
+        and it stays when the card leaves play, rulings D26).
         """
+        if souvenir is not None and not isinstance(souvenir, bool):
+            raise ScenarioError(f"souvenir must be True or False, got {souvenir!r}")
         b = _borough(name)
         tops: tuple[Building | None, ...] | None = None
         if stacks is not None:
@@ -583,7 +603,9 @@ class Scenario:
         )
         current = dict(self._boroughs)
         old = current.get(b, _BoroughSetup())
-        current[b] = _merge(old, tops=tops, hidden=counts, units=unit_kinds, fresh_units=fresh)
+        current[b] = _merge(
+            old, tops=tops, hidden=counts, units=unit_kinds, fresh_units=fresh, souvenir=souvenir
+        )
         return attrs.evolve(self, boroughs=tuple(sorted(current.items())))
 
     def market(self, cards: Sequence[str | None]) -> Scenario:
@@ -1003,6 +1025,7 @@ def _lay_tiles(
             tuple(Stack(t, h) for t, h in zip(tops[b], hidden[b])),
             (given.get(b, _BoroughSetup()).units or ()),
             (given.get(b, _BoroughSetup()).fresh_units or ()),
+            (SOUVENIR,) if given.get(b, _BoroughSetup()).souvenir else (),
         )
         for b in Borough
     )
@@ -1063,16 +1086,18 @@ def _turn_and_agenda(
     if rerolls is None:
         rerolls = MAX_REROLLS if at == "reroll" else 0
     unresolved = EMPTY_DICE
-    if at == "resolve":
-        assert dice is not None
-        unresolved = dice if turn.unresolved is None else turn.unresolved
+    # At "resolve" without unresolved=, resolution starts: BeginResolution sets the result aside
+    # and runs the start-of-resolution effects. With unresolved=, it is under way.
+    starting = at == "resolve" and turn.unresolved is None
+    if at == "resolve" and turn.unresolved is not None:
+        unresolved = turn.unresolved
     state_turn = TurnState(
         seat=seat,
         number=turn.number,
         dice=EMPTY_DICE if dice is None else dice,
         rerolls_left=rerolls,
         unresolved=unresolved,
-        rolled=dice if at == "resolve" and dice is not None else EMPTY_DICE,
+        rolled=dice if at == "resolve" and dice is not None and not starting else EMPTY_DICE,
         manhattan_was_occupied=occupied,
         destroyed_buildings=turn.destroyed_buildings,
         destroyed_units=turn.destroyed_units,
@@ -1081,6 +1106,8 @@ def _turn_and_agenda(
     agenda: tuple[Step, ...]
     if at == "reroll":
         agenda = (*tail, BeginResolution(), ChooseReroll(seat))
+    elif starting:
+        agenda = (*tail, BeginResolution())
     elif at == "resolve":
         agenda = (*tail, ChooseFace(seat))
     elif at == "move":
@@ -1169,3 +1196,31 @@ def play(state: GameState, *moves: Move, check: bool = True) -> GameState:
         if check:
             check_state(state)
     return state
+
+
+def play_if_offered(state: GameState, move: Move) -> tuple[GameState, bool]:
+    """Apply ``move`` if ``state`` offers it now; report whether it was *forced* instead.
+
+    A decision with a single legal action is never asked: :func:`kingofny.apply` takes it
+    automatically while it runs the agenda (see *Forced moves* in the concepts guide), so a
+    test that plays a scripted line cannot always tell whether its next move will be asked.
+    This helper answers that:
+
+    - ``move`` is offered (a legal action, or an outcome of the chance node): the new state
+      and ``False``;
+    - ``move`` is an action that is not offered at a decision, or the game is over: the state
+      unchanged and ``True``: the decision it answers did not wait, because it was forced (it
+      had a single legal action) or did not arise. Check the state to tell which.
+
+    A chance outcome that the chance node does not allow, or an action offered at a chance
+    node, raises :class:`~kingofny.errors.IllegalActionError`: chance is never forced.
+    """
+    if state.is_terminal:
+        return state, True
+    if state.is_chance:
+        return apply(state, move), False
+    if isinstance(move, Action) and move in legal_actions(state):
+        return apply(state, move), False
+    if not isinstance(move, Action):
+        raise IllegalActionError(f"seat {state.current_player} must decide; got {move!r}")
+    return state, True

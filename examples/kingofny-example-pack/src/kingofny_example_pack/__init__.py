@@ -3,14 +3,20 @@ Food, written with kingofny's public effect API."""
 
 from __future__ import annotations
 
-from kingofny.content.pack import CONTENT_API_VERSION, ContentPack
-from kingofny.effects.api import Effect
-from kingofny.effects.primitives import gain_vp, heal
-from kingofny.effects.triggers import Trigger
-from kingofny.model.cards import CardKind, CardSpec
-from kingofny.model.city import Building, UnitKind
-from kingofny.model.monster import MonsterSpec
-from kingofny.model.state import GameState
+from kingofny.effects import (
+    CONTENT_API_VERSION,
+    Building,
+    CardKind,
+    CardSpec,
+    ContentPack,
+    Effect,
+    GameState,
+    MonsterSpec,
+    Trigger,
+    UnitKind,
+    gain_vp,
+    heal,
+)
 
 __version__ = "1.0.0"
 PACK = "example"

@@ -13,7 +13,7 @@
 from __future__ import annotations
 
 from kingofny.content.base.effects import city, combat, dice, discards, turns
-from kingofny.effects.api import Effect
+from kingofny.effects import Effect
 
 
 def _merge() -> dict[str, Effect]:

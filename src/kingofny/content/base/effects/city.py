@@ -67,7 +67,7 @@ Answers this module gives where the cards and the rulebook are silent (``rulings
    * - Stink Attack
      - Does a Unit that appeared this turn stay protected?
      - Yes; the owner picks a protected or an unprotected Unit when both kinds are there
-       (option ``send-fresh-<unit>-<borough>`` names a protected one).
+       (option ``send:<unit>:<borough>:fresh`` names a protected one).
      - rulings §16; DEFAULT (the pick)
    * - Diva
      - VP for a monster taking Superstar from the owner with 4 or more Celebrity?
@@ -97,30 +97,36 @@ Answers this module gives where the cards and the rulebook are silent (``rulings
 
 from __future__ import annotations
 
-from kingofny.content import registry
-from kingofny.effects.api import Context, Effect, Goal, Source
-from kingofny.effects.primitives import (
+from kingofny.effects import (
     JETS,
     SEISMIC,
+    Borough,
+    Building,
+    CardChoice,
+    CardKind,
+    Context,
+    Effect,
+    GameState,
+    Goal,
+    IllegalActionError,
+    Source,
+    UnitKind,
     add_marker,
     ask,
     bought,
     damage,
     evolve,
+    find_card,
     gain_energy,
     gain_vp,
     has_mark,
     heal,
     mark,
+    option,
     set_borough,
     set_monster,
     spend_energy,
 )
-from kingofny.errors import IllegalActionError
-from kingofny.model.cards import CardKind
-from kingofny.model.city import Borough, Building, UnitKind
-from kingofny.model.state import GameState
-from kingofny.model.steps import CardChoice
 
 SOUVENIR = "souvenir"
 """The marker I ♥ NY Tourist puts on a borough."""
@@ -136,7 +142,13 @@ DONE = "done"
 _STINK = "base:stink-attack"
 _LEVELER_MARK = "base:leveler:scored"
 _POWER_TAP_MARK = "base:power-tap:paid-"
-_SCAVENGE = "buy-"
+SEND = "send"
+"""Stink Attack's option word: ``"send:<unit>:<borough>"``, ``":fresh"`` added for a Unit that
+appeared this turn."""
+FRESH = "fresh"
+"""The last argument of a Stink Attack option that sends a Unit which appeared this turn."""
+BUY = "buy"
+"""Scavenger's option word: ``"buy:card:<card id>"``."""
 
 
 def _alive(state: GameState, seat: int) -> bool:
@@ -254,9 +266,9 @@ def _stink_sends(
     for unit in sorted(set(tiles.units) | set(tiles.fresh_units)):
         for fresh, present in ((False, tiles.units), (True, tiles.fresh_units)):
             if unit in present:
-                tag = "fresh-" if fresh else ""
                 for to in targets:
-                    sends[f"send-{tag}{unit}-{to}"] = (unit, fresh, to)
+                    name = option(SEND, unit, to, FRESH) if fresh else option(SEND, unit, to)
+                    sends[name] = (unit, fresh, to)
     return sends
 
 
@@ -285,7 +297,7 @@ def _move_unit(
 
 class _StinkAttack(Effect):
     """Stink Attack: on entering a borough the owner may send up to 4 of its Units away, each to
-    a different borough, one question per Unit (``send-<unit>-<borough>`` or ``done``)."""
+    a different borough, one question per Unit (``send:<unit>:<borough>`` or ``done``)."""
 
     def on_enter(self, state: GameState, owner: int, borough: Borough) -> GameState:
         return _ask_stink(state, owner, borough, ())
@@ -405,10 +417,10 @@ def _scavengeable(state: GameState, owner: int) -> dict[str, tuple[str, int]]:
     energy = state.monsters[owner].energy
     found: dict[str, tuple[str, int]] = {}
     for card in sorted(set(state.discard)):
-        spec = registry.card(card)
+        spec = find_card(card)
         price = max(0, spec.cost - 1)
         if spec.kind is CardKind.KEEP and price <= energy:
-            found[f"{_SCAVENGE}{card}"] = (card, price)
+            found[option(BUY, "card", card)] = (card, price)
     return found
 
 

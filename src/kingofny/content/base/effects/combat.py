@@ -145,23 +145,28 @@ Where the cards and the rulebook are silent (rulings §9, §15, §16, §17).
 
 from __future__ import annotations
 
-from kingofny.effects.api import Context, Effect, Source
-from kingofny.effects.dispatch import owned
-from kingofny.effects.primitives import (
+from kingofny.effects import (
+    ApplyAttack,
+    CardRoll,
+    Context,
+    Dice,
+    Effect,
+    Face,
+    GameState,
+    IllegalActionError,
+    Source,
     discard_card,
     evolve,
     gain_energy,
     gain_vp,
     give_tokens,
     heal,
+    option,
+    owned,
     remove_tokens,
     set_turn,
     spend_energy,
 )
-from kingofny.errors import IllegalActionError
-from kingofny.model.dice import Dice, Face
-from kingofny.model.state import GameState
-from kingofny.model.steps import ApplyAttack, CardRoll
 
 __all__ = [
     "ANTIMATTER_PELLETS",
@@ -216,11 +221,11 @@ WEB_TOKEN = "web"
 CURSE_TOKEN = "curse"
 """The token kind Curse hands out (the rulebook's "Jinx" tokens, components §4.2)."""
 
-DISCARD_WEB = "discard-web"
+DISCARD_WEB = option("discard", "token", WEB_TOKEN)
 """Option of a Web token holder: spend one Attack die to discard one token."""
-DISCARD_CURSE = "discard-curse"
+DISCARD_CURSE = option("discard", "token", CURSE_TOKEN)
 """Option of a Curse token holder: spend one Heal die to discard one token."""
-DISCARD = "discard"
+DISCARD = option("discard", "card", CARAPACE)
 """Option of Carapace's owner: discard the card to heal 1 per token."""
 
 DRAIN_AMOUNT = 2

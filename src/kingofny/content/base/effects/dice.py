@@ -8,23 +8,24 @@ Overload (components §1; rulings §2, §7, §13, §16).
 Option notation (``UseCard(card, option)``)
 -------------------------------------------
 
-Conversions are offered at the owner's :class:`~kingofny.model.steps.ChooseFace` decision
-(``Context.RESOLVE``), one die per use, in this fixed order:
+The options follow the style of :mod:`kingofny.effects.options`. Conversions are offered at the
+owner's :class:`~kingofny.model.steps.ChooseFace` decision (``Context.RESOLVE``), one die per
+use, in this fixed order:
 
-- Artificial Heart: ``"H>E"`` turns one Heal die into Energy.
-- Universal Soldier: ``"H>A"``, then ``"A>H"``.
-- Of Another World: ``"H>E"``, then ``"E>H"``.
-- Chameleon: ``"C"`` discards one Celebrity die and changes nothing; ``"C:X>Y"`` discards one
-  Celebrity die and turns one *other* unresolved die showing ``X`` into ``Y`` (letters of
-  :attr:`~kingofny.model.dice.Face.symbol`). ``X`` runs over the faces in
-  :class:`~kingofny.model.dice.Face` order, ``Y`` over every other face in that order: at most
-  31 options.
+- Artificial Heart: ``"convert:heal:energy"`` turns one Heal die into Energy.
+- Universal Soldier: ``"convert:heal:attack"``, then ``"convert:attack:heal"``.
+- Of Another World: ``"convert:heal:energy"``, then ``"convert:energy:heal"``.
+- Chameleon: ``"discard:celebrity"`` discards one Celebrity die and changes nothing;
+  ``"convert:X:Y"`` discards one Celebrity die and turns one *other* unresolved die showing
+  face ``X`` into ``Y`` (face names, ``str()`` of :class:`~kingofny.model.dice.Face`). ``X``
+  runs over the faces in :class:`~kingofny.model.dice.Face` order, ``Y`` over every other face
+  in that order: at most 31 options.
 
 A conversion needs a real unresolved die of the source face and is not offered into a face
 whose type has already resolved this turn. Artificial Heart, Universal Soldier and Of Another
-World never turn a die back the way another die was turned this turn (``"E>H"`` after
-``"H>E"``): dice are interchangeable, so any back-and-forth sequence ends as a one-way one would,
-and this keeps the decision finite. Hailing Cabs asks ``"use"`` or ``"skip"``.
+World never turn a die back the way another die was turned this turn (Energy to Heal after Heal
+to Energy): dice are interchangeable, so any back-and-forth sequence ends as a one-way one
+would, and this keeps the decision finite. Hailing Cabs asks ``"use"`` or ``"skip"``.
 
 Bookkeeping
 -----------
@@ -115,7 +116,7 @@ Defaults
      - rulings §2, §7, §16; DEFAULT
    * - Artificial Heart, Universal Soldier, Of Another World
      - May a die be turned back?
-     - Not in the same turn: no ``"Y>X"`` after an ``"X>Y"`` (same outcomes, finite play).
+     - Not in the same turn: no Y-to-X after an X-to-Y (same outcomes, finite play).
      - DEFAULT
    * - Of Another World
      - Dice faces or resources?
@@ -141,8 +142,16 @@ Defaults
 
 from __future__ import annotations
 
-from kingofny.effects.api import Context, Effect
-from kingofny.effects.primitives import (
+from kingofny.effects import (
+    EMPTY_DICE,
+    FACES,
+    CardChoice,
+    Context,
+    Dice,
+    Effect,
+    Face,
+    GameState,
+    IllegalActionError,
     ask,
     discard_card,
     gain_energy,
@@ -151,14 +160,11 @@ from kingofny.effects.primitives import (
     heal,
     lose_all_life,
     mark,
+    option,
     set_turn,
     win,
     withdraw_win,
 )
-from kingofny.errors import IllegalActionError
-from kingofny.model.dice import EMPTY_DICE, FACES, Dice, Face
-from kingofny.model.state import GameState
-from kingofny.model.steps import CardChoice
 
 EXTRA_HEAD = "base:extra-head"
 NATURAL_SELECTION = "base:natural-selection"
@@ -190,8 +196,10 @@ USE = "use"
 """Hailing Cabs' answer: add 2 Destruction."""
 SKIP = "skip"
 """Hailing Cabs' answer: add nothing."""
-DISCARD_ONLY = "C"
+DISCARD_ONLY = option("discard", Face.CELEBRITY)
 """Chameleon's option that discards one Celebrity without changing a die."""
+CONVERT = "convert"
+"""The word of a conversion option: ``"convert:<from face>:<to face>"``."""
 
 FURY_UNITS = 3
 """Units Fury needs in the owner's borough."""
@@ -472,7 +480,22 @@ class UnitsOnly(Effect):
 
 
 def _option(source: Face, target: Face) -> str:
+    """The option turning one die from ``source`` to ``target``: ``"convert:heal:energy"``."""
+    return option(CONVERT, source, target)
+
+
+def _direction(source: Face, target: Face) -> str:
+    """The turn mark's note of a conversion's direction, ``"H>E"`` (the mark format)."""
     return f"{source.symbol}>{target.symbol}"
+
+
+_CONVERSIONS: dict[str, tuple[Face, Face]] = {
+    _option(source, target): (source, target)
+    for source in FACES
+    for target in FACES
+    if source is not target
+}
+"""Every conversion option, with its (from, to) faces."""
 
 
 class Conversion(Effect):
@@ -486,8 +509,8 @@ class Conversion(Effect):
         """(from, to) faces, in the order offered."""
 
     def offers(self, state: GameState, owner: int, context: Context) -> tuple[str, ...]:
-        """``"X>Y"`` for each pair with a real unresolved die of X, Y not yet resolved, and no
-        die turned from Y into X this turn."""
+        """``"convert:X:Y"`` for each pair with a real unresolved die of X, Y not yet resolved,
+        and no die turned from Y into X this turn."""
         if context is not Context.RESOLVE or owner != state.turn.seat:
             return ()
         return tuple(
@@ -495,14 +518,14 @@ class Conversion(Effect):
             for source, target in self.pairs
             if _real_dice(state, source)
             and not _resolved(state, target)
-            and not has_mark(state, CONVERTED_MARK + _option(target, source))
+            and not has_mark(state, CONVERTED_MARK + _direction(target, source))
         )
 
     def use(self, state: GameState, owner: int, option: str) -> GameState:
         """Turn one die."""
         _check_option(self.card, option, self.offers(state, owner, Context.RESOLVE))
-        source, target = (Face.from_symbol(s) for s in option.split(">"))
-        state = mark(_convert(state, source, target), CONVERTED_MARK + option)
+        source, target = _CONVERSIONS[option]
+        state = mark(_convert(state, source, target), CONVERTED_MARK + _direction(source, target))
         return count_painbow(state, owner)
 
 
@@ -511,7 +534,7 @@ class Chameleon(Effect):
     for each one, the owner may set one unresolved die to any face."""
 
     def offers(self, state: GameState, owner: int, context: Context) -> tuple[str, ...]:
-        """``"C"``, then ``"C:X>Y"`` (see the module documentation)."""
+        """``"discard:celebrity"``, then ``"convert:X:Y"`` (see the module documentation)."""
         if context is not Context.RESOLVE or owner != state.turn.seat:
             return ()
         celebrity = state.turn.unresolved[Face.CELEBRITY]
@@ -524,11 +547,7 @@ class Chameleon(Effect):
             spare = 1 if source is Face.CELEBRITY else 0
             if _real_dice(state, source) <= spare:
                 continue
-            options.extend(
-                f"{DISCARD_ONLY}:{_option(source, target)}"
-                for target in targets
-                if target is not source
-            )
+            options.extend(_option(source, target) for target in targets if target is not source)
         return tuple(options)
 
     def use(self, state: GameState, owner: int, option: str) -> GameState:
@@ -536,9 +555,8 @@ class Chameleon(Effect):
         _check_option(CHAMELEON, option, self.offers(state, owner, Context.RESOLVE))
         state = set_turn(state, unresolved=state.turn.unresolved.minus(Dice.of([Face.CELEBRITY])))
         state = _set_mark_value(state, DISCARDED_MARK, str(_count_mark(state, DISCARDED_MARK) + 1))
-        _, _, change = option.partition(":")
-        if change:
-            source, target = (Face.from_symbol(s) for s in change.split(">"))
+        if option != DISCARD_ONLY:
+            source, target = _CONVERSIONS[option]
             state = _convert(state, source, target)
         return count_painbow(state, owner)
 

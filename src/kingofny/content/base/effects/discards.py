@@ -111,10 +111,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from kingofny.effects.api import Effect, Source
-from kingofny.effects.primitives import damage, gain_energy, gain_vp, heal
-from kingofny.errors import IllegalActionError, PluginError
-from kingofny.model.state import GameState
+from kingofny.effects import (
+    Effect,
+    GameState,
+    IllegalActionError,
+    PluginError,
+    Source,
+    damage,
+    gain_energy,
+    gain_vp,
+    heal,
+)
 
 __all__ = ["EFFECTS", "AirForceOne", "BuyerGains", "EveryoneGainsEnergy", "EveryoneTakesDamage"]
 

@@ -21,7 +21,7 @@ Where the cards and the rulebook are silent, this module answers as follows.
      - Source
    * - Next Stage
      - May the split heal beyond the maximum Life?
-     - No: one question "heal-0" to "heal-N", N capped at the Life missing; the rest is
+     - No: one question ``heal:0`` to ``heal:N``, N capped at the Life missing; the rest is
        Energy. With nothing to heal there is no question.
      - rulings §16
    * - Next Stage
@@ -37,13 +37,14 @@ Where the cards and the rulebook are silent, this module answers as follows.
      - rulings D16, D4
    * - Photo Op
      - May an eliminated monster be chosen? May the buyer choose itself?
-     - Eliminated: yes. Itself: no, the options are the other monsters ("seat-<n>").
+     - Eliminated: yes. Itself: no, the options are the other monsters (``seat:<n>``).
      - D16 / DEFAULT
    * - Tesla Cannon
      - In which order do the monsters discard?
-     - The buyer first, then clockwise; each monster is asked (its KEEP card ids) when its
-       turn to choose comes; a monster without KEEP cards is skipped; goal cards are not KEEP
-       cards; a discarded Carapace heals nothing, the Life above the new maximum is cut.
+     - The buyer first, then clockwise; each monster is asked (``card:<id>`` for each of its
+       KEEP cards) when its turn to choose comes; a monster without KEEP cards is skipped; goal
+       cards are not KEEP cards; a discarded Carapace heals nothing, the Life above the new
+       maximum is cut.
      - rulings §16, D25
    * - New York Marathon
      - Which moves cost 2 Energy?
@@ -83,9 +84,9 @@ Where the cards and the rulebook are silent, this module answers as follows.
      - rulings D28 (card: "your dice show")
    * - Super Speed
      - Which moves?
-     - An optional extra Move step before the first roll: outside Manhattan, "enter" if it
-       has room (+1 VP for seizing it, rulings C1), else "move-<borough>" to an outer borough
-       with room; in Manhattan, "advance" one zone (nothing in Upper Manhattan). Entering this
+     - An optional extra Move step before the first roll: outside Manhattan, ``enter`` if it
+       has room (+1 VP for seizing it, rulings C1), else ``move:<borough>`` to an outer borough
+       with room; in Manhattan, ``advance`` one zone (nothing in Upper Manhattan). Entering this
        way does not switch on this turn's attacks. **Open** (rulings D12): whether a
        Manhattan monster may advance with it; we allow it.
      - rulings D12, §16
@@ -98,16 +99,27 @@ Where the cards and the rulebook are silent, this module answers as follows.
 
 from __future__ import annotations
 
-from kingofny.content import registry
 from kingofny.content.base.effects.dice import discarded_celebrity
-from kingofny.effects.api import Context, Effect
-from kingofny.effects.primitives import (
+from kingofny.effects import (
+    OUTER_BOROUGHS,
+    Borough,
+    CardChoice,
+    CardKind,
+    Context,
+    Destroy,
+    Effect,
+    Face,
+    GameState,
+    IllegalActionError,
+    RevealCard,
+    Zone,
     advance_zone,
     ask,
     capacity,
     discard_card,
     enter_manhattan,
     extra_turn,
+    find_card,
     gain_energy,
     gain_vp,
     has_mark,
@@ -118,6 +130,7 @@ from kingofny.effects.primitives import (
     move_cost,
     must_enter,
     open_boroughs,
+    option,
     set_turn,
     spend_energy,
     stop_waiting,
@@ -125,12 +138,6 @@ from kingofny.effects.primitives import (
     voluntary_move,
     wait_for_reveals,
 )
-from kingofny.errors import IllegalActionError
-from kingofny.model.cards import CardKind
-from kingofny.model.city import OUTER_BOROUGHS, Borough, Zone
-from kingofny.model.dice import Face
-from kingofny.model.state import GameState
-from kingofny.model.steps import CardChoice, Destroy, RevealCard
 
 NEXT_STAGE = "base:next-stage"
 PHOTO_OP = "base:photo-op"
@@ -151,8 +158,24 @@ MARATHON_MOVE_COST = 2
 STAY = "stay"
 ENTER = "enter"
 ADVANCE = "advance"
-_MOVES: dict[str, Borough] = {f"move-{b}": b for b in OUTER_BOROUGHS}
-"""Option text of a move to each outer borough, e.g. ``"move-staten-island"``."""
+MOVE = "move"
+"""The word of a move option: ``"move:<borough>"``."""
+_MOVES: dict[str, Borough] = {option(MOVE, b): b for b in OUTER_BOROUGHS}
+"""Option text of a move to each outer borough, e.g. ``"move:staten-island"``."""
+HEAL = "heal"
+"""Next Stage's option word: ``"heal:<n>"`` heals n, the rest of the VP lost is Energy."""
+SEAT = "seat"
+"""Photo Op's option word: ``"seat:<n>"`` chooses the monster in seat n."""
+CARD = "card"
+"""Tesla Cannon's and Columbia University's option word: ``"card:<card id>"``."""
+
+
+def _card_option(card: str) -> str:
+    return option(CARD, card)
+
+
+def _option_card(answer: str) -> str:
+    return answer.removeprefix(f"{CARD}:")
 
 
 def _bad_option(card: str, option: str) -> IllegalActionError:
@@ -169,7 +192,7 @@ def _move_options(state: GameState, seat: int) -> tuple[str, ...]:
     m = state.monsters[seat]
     if m.location is None or m.energy < move_cost(state, seat):
         return ()
-    return tuple(f"move-{b}" for b in open_boroughs(state, exclude=m.location.borough))
+    return tuple(option(MOVE, b) for b in open_boroughs(state, exclude=m.location.borough))
 
 
 class NextStage(Effect):
@@ -186,14 +209,14 @@ class NextStage(Effect):
         most = min(lost, room)
         if most == 0:
             return gain_energy(state, owner, lost)
-        options = tuple(f"heal-{n}" for n in range(most + 1))
+        options = tuple(option(HEAL, n) for n in range(most + 1))
         return ask(state, owner, NEXT_STAGE, options, data=(lost,))
 
     def choose(self, state: GameState, step: CardChoice, option: str) -> GameState:
         """Heal the chosen amount and gain the rest of the VP lost as Energy."""
         _check_answer(step, option)
         (lost,) = step.data
-        healed = int(option.removeprefix("heal-"))
+        healed = int(option.removeprefix(f"{HEAL}:"))
         state = heal(state, step.seat, healed)
         return gain_energy(state, step.seat, lost - healed)
 
@@ -205,12 +228,12 @@ class PhotoOp(Effect):
     def on_buy(self, state: GameState, owner: int) -> GameState:
         """Ask which other monster, eliminated ones included."""
         seats = range(len(state.monsters))
-        return ask(state, owner, PHOTO_OP, tuple(f"seat-{s}" for s in seats if s != owner))
+        return ask(state, owner, PHOTO_OP, tuple(option(SEAT, s) for s in seats if s != owner))
 
     def choose(self, state: GameState, step: CardChoice, option: str) -> GameState:
         """+1 VP per damage dealt to the chosen monster this turn."""
         _check_answer(step, option)
-        target = int(option.removeprefix("seat-"))
+        target = int(option.removeprefix(f"{SEAT}:"))
         dealt = state.turn.damage_dealt
         if step.seat != state.turn.seat or not dealt:
             return state
@@ -232,16 +255,18 @@ class TeslaCannon(Effect):
             seat = (buyer + k) % n
             m = state.monsters[seat]
             if not m.eliminated and m.cards:
-                return ask(state, seat, TESLA_CANNON, m.cards, data=(buyer, k))
+                options = tuple(_card_option(c) for c in m.cards)
+                return ask(state, seat, TESLA_CANNON, options, data=(buyer, k))
         return state
 
     def choose(self, state: GameState, step: CardChoice, option: str) -> GameState:
         """Discard the chosen card, then ask the next monster."""
         _check_answer(step, option)
-        if option not in state.monsters[step.seat].cards:
+        card = _option_card(option)
+        if card not in state.monsters[step.seat].cards:
             raise _bad_option(step.card, option)
         buyer, k = step.data
-        state = discard_card(state, step.seat, option)
+        state = discard_card(state, step.seat, card)
         return self._ask_from(state, buyer, k + 1)
 
 
@@ -283,7 +308,7 @@ class ColumbiaUniversity(Effect):
             return state  # an earlier waiter already closed this claim during the same reveal
         prefix = self._seen_prefix(seat)
         shown = state.market[slot]
-        keep = shown is not None and registry.card(shown).kind is CardKind.KEEP
+        keep = shown is not None and find_card(shown).kind is CardKind.KEEP
         if state.agenda and isinstance(state.agenda[-1], RevealCard):
             # More reveals of the same batch follow: note this one and decide after the last.
             return mark(state, f"{prefix}{slot}") if keep else state
@@ -298,21 +323,22 @@ class ColumbiaUniversity(Effect):
         cards = tuple(
             card
             for s in sorted(seen)
-            if (card := state.market[s]) is not None and registry.card(card).kind is CardKind.KEEP
+            if (card := state.market[s]) is not None and find_card(card).kind is CardKind.KEEP
         )
         if not cards:
             return state
         state = stop_waiting(state, seat, COLUMBIA_UNIVERSITY)
         if len(cards) == 1:
             return take_from_market(state, seat, state.market.index(cards[0]))
-        return ask(state, seat, COLUMBIA_UNIVERSITY, cards)
+        return ask(state, seat, COLUMBIA_UNIVERSITY, tuple(_card_option(c) for c in cards))
 
     def choose(self, state: GameState, step: CardChoice, option: str) -> GameState:
         """Take the chosen card."""
         _check_answer(step, option)
-        if option not in state.market:
+        card = _option_card(option)
+        if card not in state.market:
             raise _bad_option(step.card, option)
-        return take_from_market(state, step.seat, state.market.index(option))
+        return take_from_market(state, step.seat, state.market.index(card))
 
 
 class Subway(Effect):

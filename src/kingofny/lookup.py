@@ -1,0 +1,116 @@
+"""Looking up cards and monsters by id or name, and what a card costs a monster now.
+
+Names are forgiving: the ``base:`` namespace may be left out (``"tesla-cannon"``), letter case
+and punctuation do not matter (``"Tesla Cannon"``, ``"TESLA_CANNON"``), and the spellings a card
+lists in :attr:`~kingofny.model.cards.CardSpec.aliases` are accepted. An unknown name raises
+:class:`~kingofny.errors.ArgumentError` with the closest known names::
+
+    >>> import kingofny
+    >>> kingofny.find_card("Tesla Cannon").id
+    'base:tesla-cannon'
+    >>> kingofny.find_card("base:STOMP").cost
+    3
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+
+from kingofny.content import registry
+from kingofny.content.pack import ContentPack
+from kingofny.engine.shop import price
+from kingofny.errors import ArgumentError
+from kingofny.model.cards import CardSpec
+from kingofny.model.monster import MonsterSpec
+from kingofny.model.state import GameState
+
+__all__ = ["card_price", "find_card", "find_monster", "slug"]
+
+
+def slug(text: str) -> str:
+    """The normalised form names are matched in: lowercase words joined by ``-`` (``:`` kept),
+    with ``♥`` read as "love" and ``&`` as "and"."""
+    text = text.strip().lower().replace("♥", " love ").replace("&", " and ")
+    return re.sub(r"[^a-z0-9:]+", "-", text).strip("-")
+
+
+# (the loaded packs, card names, monster names) the tables were built from: the tuple is
+# replaced whole, so a thread sees either the old tables or the new ones.
+_tables: tuple[tuple[ContentPack, ...], dict[str, str], dict[str, str]] = ((), {}, {})
+
+
+def _names() -> tuple[dict[str, str], dict[str, str]]:
+    """Names to ids, for every installed pack (a lookup by name loads them all)."""
+    global _tables
+    reg = registry.installed()
+    reg.load_all()
+    loaded = tuple(reg.loaded.values())
+    built, cards, monsters = _tables
+    if len(built) == len(loaded) and all(a is b for a, b in zip(built, loaded)):
+        return cards, monsters
+    cards = {}
+    for card_id in sorted(reg.cards):
+        spec = reg.cards[card_id]
+        for name in (spec.name, *spec.aliases):
+            cards.setdefault(slug(name), card_id)
+    monsters = {}
+    for monster_id in sorted(reg.monsters):
+        monsters.setdefault(slug(reg.monsters[monster_id].name), monster_id)
+    for table, ids in ((cards, reg.cards), (monsters, reg.monsters)):
+        for known in sorted(ids):
+            table[slug(known.partition(":")[2])] = known
+        for known in sorted(ids):
+            table[slug(known)] = known
+    _tables = (loaded, cards, monsters)
+    return cards, monsters
+
+
+def _resolve(what: str, names: dict[str, str], exact: object, name: object) -> str:
+    field = f"find_{what}(name)"
+    if not isinstance(name, str):
+        raise ArgumentError(field, f"{what} names are strings, got {name!r}")
+    if isinstance(exact, dict) and name in exact:
+        return name
+    found = names.get(slug(name))
+    if found is None:
+        short = sorted({k for k in names if ":" not in k})
+        close = difflib.get_close_matches(slug(name), short, n=3)
+        hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
+        raise ArgumentError(field, f"unknown {what} {name!r}{hint}")
+    return found
+
+
+def find_card(name: str) -> CardSpec:
+    """The spec of a card of an installed pack, given by id (``"base:tesla-cannon"``), short id
+    (``"tesla-cannon"``), printed name or alias, in any letter case.
+
+    Raises :class:`~kingofny.errors.ArgumentError` (naming the closest cards) if no installed
+    card has that name.
+    """
+    cards = registry.installed().cards
+    return cards[_resolve("card", _names()[0], cards, name)]
+
+
+def find_monster(name: str) -> MonsterSpec:
+    """The spec of a monster of an installed pack, given by id (``"base:kong"``), short id or
+    printed name (``"Captain Fish"``), in any letter case.
+
+    Raises :class:`~kingofny.errors.ArgumentError` if no installed monster has that name.
+    """
+    monsters = registry.installed().monsters
+    return monsters[_resolve("monster", _names()[1], monsters, name)]
+
+
+def card_price(state: GameState, seat: int, card: str) -> int:
+    """What ``card`` (id or name) costs the monster in ``seat`` now: its printed cost, 1 Energy
+    less in one of its discount boroughs, never below 0 (seed 000, *Card Clarifications*). This
+    is the price the Buy step charges.
+
+    Raises :class:`~kingofny.errors.ArgumentError` for an unknown card or seat.
+    """
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state.monsters):
+        raise ArgumentError(
+            "card_price(seat)", f"no seat {seat!r} in a {len(state.monsters)}-monster game"
+        )
+    return price(state, seat, find_card(card).id)
