@@ -206,6 +206,18 @@ class _Checker:
             return False
         return True
 
+    def shape(self) -> bool:
+        """The fixed sizes the other checks index by: boroughs, stacks, market slots."""
+        state = self.state
+        if len(state.boroughs) != len(Borough):
+            self.add("$.boroughs", f"expected {len(Borough)} boroughs, got {len(state.boroughs)}")
+        for b, tiles in enumerate(state.boroughs):
+            if len(tiles.stacks) != STACKS_PER_BOROUGH:
+                self.add(f"$.boroughs[{b}].stacks", f"a borough has {STACKS_PER_BOROUGH} stacks")
+        if len(state.market) != MARKET_SIZE:
+            self.add("$.market", f"the market has {MARKET_SIZE} slots, got {len(state.market)}")
+        return not self.problems
+
     def monsters(self) -> None:
         state = self.state
         started = state.turn.number > 0
@@ -317,8 +329,6 @@ class _Checker:
     def cards(self) -> None:
         state = self.state
         copies = self.content.card_copies()
-        if len(state.market) != MARKET_SIZE:
-            self.add("$.market", f"the market has {MARKET_SIZE} slots, got {len(state.market)}")
         self.sorted_values(state.deck, "$.deck", "the deck's cards")
         self.sorted_values(state.discard, "$.discard", "the discarded cards")
         places: list[tuple[str, tuple[str | None, ...]]] = [
@@ -342,7 +352,7 @@ class _Checker:
         if missing:
             self.add("$", f"{len(missing)} cards are nowhere, e.g. {missing[0]}")
         refilling = {s.slot for s in state.agenda if isinstance(s, RevealCard)}
-        for slot, shown in enumerate(state.market[:MARKET_SIZE]):
+        for slot, shown in enumerate(state.market):
             if shown is None and slot not in refilling and (state.deck or state.discard):
                 self.add(
                     f"$.market[{slot}]", "a market slot is empty although cards are left to reveal"
@@ -350,9 +360,6 @@ class _Checker:
 
     def tiles(self) -> None:
         state = self.state
-        if len(state.boroughs) != len(Borough):
-            self.add("$.boroughs", f"expected {len(Borough)} boroughs, got {len(state.boroughs)}")
-            return
         base = dict(BASE_TILES)
         revealing = {(s.borough, s.stack) for s in state.agenda if isinstance(s, RevealTile)}
         face_up: Counter[Building] = Counter()
@@ -361,8 +368,6 @@ class _Checker:
         markers = BASE_MARKER_KINDS | self.content.effect_ids()
         for b, tiles in enumerate(state.boroughs):
             at = f"$.boroughs[{b}]"
-            if len(tiles.stacks) != STACKS_PER_BOROUGH:
-                self.add(f"{at}.stacks", f"a borough has {STACKS_PER_BOROUGH} stacks")
             for i, stack in enumerate(tiles.stacks):
                 on_top = stack.top is not None
                 if not 0 <= stack.hidden <= TILES_PER_STACK - on_top:
@@ -516,7 +521,7 @@ class _Checker:
                     self.add(at, "a reveal needs a stack with a face-down tile on top")
                 tiles_pending.add((step.borough, step.stack))
             elif isinstance(step, RevealCard):
-                if not 0 <= step.slot < len(state.market):
+                if not 0 <= step.slot < MARKET_SIZE:
                     continue
                 if state.market[step.slot] is not None or step.slot in slots_pending:
                     self.add(at, "a card is revealed only into an empty market slot")
@@ -636,7 +641,7 @@ def find_problems(
     game; False lets a test position leave some out (never add any).
     """
     checker = _Checker(state, content, settled, all_tiles)
-    if checker.config():
+    if checker.config() and checker.shape():
         checker.monsters()
         checker.positions()
         checker.cards()
