@@ -3,9 +3,9 @@
 These run at every trigger point of every step, so they work straight on the registry's table
 and return an empty tuple fast when nothing is in play (the common case early in a game).
 
-Every call of a hook in the engine sits in a ``try`` whose ``except`` calls :func:`failed`, and
-its result is checked with a plain ``type(...) is`` test where the hook returns a simple type
-(:func:`wrong` reports the rest): a card's effect that raises or returns the wrong thing is an
+Every call of a hook in the engine goes through :func:`checked` (or :func:`each`, for the
+hooks that return a state), which reports an exception with :func:`failed` and a result of the
+wrong type with :func:`wrong`: a card's effect that raises or returns the wrong thing is an
 :class:`~kingofny.errors.EffectError` naming the pack, the card, the hook and the step, never a
 bare exception deep in the engine (DESIGN Contract 7). A ``try`` costs nothing in CPython 3.11
 when nothing raises.
@@ -14,7 +14,8 @@ when nothing raises.
 from __future__ import annotations
 
 import reprlib
-from typing import NoReturn
+from collections.abc import Callable, Iterable
+from typing import NoReturn, TypeVar
 
 from kingofny.content import registry
 from kingofny.effects.api import Effect
@@ -91,6 +92,36 @@ def in_market(state: GameState) -> list[tuple[str, Effect]] | tuple[()]:
 _REPR = reprlib.Repr()
 _REPR.maxstring = 60
 _REPR.maxother = 60
+
+
+_T = TypeVar("_T")
+
+
+def checked(
+    state: GameState, key: str, expected: type[_T], hook: Callable[..., object], *args: object
+) -> _T:
+    """``hook(*args)``, a hook of ``key``'s effect called on ``state``, whose failure is the
+    effect's: an exception it raises (:func:`failed`) or a result whose type is not exactly
+    ``expected`` (:func:`wrong`)."""
+    try:
+        value = hook(*args)
+    except Exception as exc:
+        failed(state, key, hook.__name__, exc)
+    if type(value) is not expected:
+        name = expected.__name__
+        article = "an" if name[0] in "aeiouAEIOU" else "a"
+        wrong(state, key, hook.__name__, value, f"{article} {name}")
+    return value
+
+
+def each(
+    state: GameState, effects: Iterable[tuple[str, Effect]], hook: str, *args: object
+) -> GameState:
+    """Run ``hook`` of each (key, effect) in turn, as ``hook(state, *args)``, each on the state
+    the previous one returned, every call :func:`checked`."""
+    for key, effect in effects:
+        state = checked(state, key, GameState, getattr(effect, hook), state, *args)
+    return state
 
 
 def where(state: GameState, step: Step | None = None) -> str:

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 
 from kingofny.content import registry
 from kingofny.effects.api import Source
-from kingofny.effects.dispatch import failed, wrong
+from kingofny.effects.dispatch import checked
 from kingofny.engine.damage import check_eliminations, deal_damage
 from kingofny.engine.destruction import JETS, SEISMIC
 from kingofny.engine.economy import clamp_life, gain_energy, gain_vp, heal, max_life, spend_energy
@@ -176,12 +176,7 @@ def discard_card(state: GameState, seat: int, card: str) -> GameState:
     effect = registry.effect(card)
     if effect is None:
         return state
-    try:
-        new = effect.on_discard(state, seat)
-    except Exception as exc:
-        failed(state, card, "on_discard", exc)
-    if type(new) is not GameState:
-        wrong(state, card, "on_discard", new, "a GameState")
+    new = checked(state, card, GameState, effect.on_discard, state, seat)
     return new
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from kingofny.effects.api import Source
-from kingofny.effects.dispatch import failed, owned, wrong
+from kingofny.effects.dispatch import each, owned
 from kingofny.engine.damage import deal_damage
 from kingofny.engine.goals import STATUE_THRESHOLD, take_statue
 from kingofny.model.state import GameState
@@ -24,14 +24,7 @@ def resolve_ouch(state: GameState, seat: int, count: int) -> GameState:
     """One Ouch!: the units of your borough hit you. Two: they hit every monster in your borough.
     Three or more: every unit in the city hits the monsters of its borough, then you take the
     Statue of Liberty if you survived (rulings D3)."""
-    for key, effect in owned(state, seat):
-        try:
-            new = effect.on_ouch_rolled(state, seat, count)
-        except Exception as exc:
-            failed(state, key, "on_ouch_rolled", exc)
-        if type(new) is not GameState:
-            wrong(state, key, "on_ouch_rolled", new, "a GameState")
-        state = new
+    state = each(state, owned(state, seat), "on_ouch_rolled", seat, count)
     me = state.monsters[seat]
     if me.location is None:
         return state

@@ -4,7 +4,7 @@ with the ATTACK_TARGETS, ATTACK_DAMAGE and AFTER_ATTACK effects."""
 from __future__ import annotations
 
 from kingofny.effects.api import Source
-from kingofny.effects.dispatch import failed, owned, wrong
+from kingofny.effects.dispatch import checked, each, failed, owned, wrong
 from kingofny.engine.damage import deal_damage
 from kingofny.engine.ops import manhattan_occupants, push
 from kingofny.model.state import GameState
@@ -22,12 +22,7 @@ def attack_targets(state: GameState, seat: int) -> tuple[int, ...]:
         if i != seat and not m.eliminated and m.location is not None and m.in_manhattan != inside
     )
     for key, effect in owned(state, seat):
-        try:
-            targets = effect.attack_targets(state, seat, targets)
-        except Exception as exc:
-            failed(state, key, "attack_targets", exc)
-        if type(targets) is not tuple:
-            wrong(state, key, "attack_targets", targets, "a tuple of seats")
+        targets = checked(state, key, tuple, effect.attack_targets, state, seat, targets)
     return targets
 
 
@@ -46,12 +41,7 @@ def resolve_attack(state: GameState, seat: int, count: int) -> GameState:
     for target in targets:
         amount = count
         for key, effect in effects:
-            try:
-                amount = effect.attack_damage(state, seat, target, amount)
-            except Exception as exc:
-                failed(state, key, "attack_damage", exc)
-            if type(amount) is not int:
-                wrong(state, key, "attack_damage", amount, "an int")
+            amount = checked(state, key, int, effect.attack_damage, state, seat, target, amount)
         damage.append((target, amount))
         for key, effect in effects:
             try:
@@ -76,22 +66,8 @@ def apply_attack(state: GameState, step: ApplyAttack) -> GameState:
     if not taken:
         return state
     if not state.monsters[seat].eliminated:
-        for key, effect in owned(state, seat):
-            try:
-                new = effect.after_attack(state, seat, taken)
-            except Exception as exc:
-                failed(state, key, "after_attack", exc)
-            if type(new) is not GameState:
-                wrong(state, key, "after_attack", new, "a GameState")
-            state = new
+        state = each(state, owned(state, seat), "after_attack", seat, taken)
     for target, amount in taken.items():
-        for key, effect in owned(state, target):
-            try:
-                new = effect.after_attacked(state, target, seat, amount)
-            except Exception as exc:
-                failed(state, key, "after_attacked", exc)
-            if type(new) is not GameState:
-                wrong(state, key, "after_attacked", new, "a GameState")
-            state = new
+        state = each(state, owned(state, target), "after_attacked", target, seat, amount)
     fleeing = [t for t in manhattan_occupants(state) if t in taken]
     return push(state, *(ChooseFlee(t, attacker=seat) for t in fleeing))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from kingofny.content import registry
 from kingofny.effects.api import Context, Effect
-from kingofny.effects.dispatch import failed, owned, wrong
+from kingofny.effects.dispatch import checked, owned
 from kingofny.errors import IllegalActionError
 from kingofny.model.actions import Action, UseCard
 from kingofny.model.outcomes import DiceRoll, Outcome
@@ -27,25 +27,15 @@ def choice_legal(state: GameState, step: CardChoice) -> tuple[Action, ...]:
 def choice_act(state: GameState, step: CardChoice, action: Action) -> GameState:
     """Hand the answer to the card's effect."""
     assert isinstance(action, UseCard)
-    try:
-        new = _effect(step.card).choose(state, step, action.option)
-    except Exception as exc:
-        failed(state, step.card, "choose", exc)
-    if type(new) is not GameState:
-        wrong(state, step.card, "choose", new, "a GameState")
-    return new
+    answer = _effect(step.card).choose
+    return checked(state, step.card, GameState, answer, state, step, action.option)
 
 
 def card_roll_resolve(state: GameState, step: CardRoll, outcome: Outcome) -> GameState:
     """Hand the dice to the card's effect."""
     assert isinstance(outcome, DiceRoll)
-    try:
-        new = _effect(step.card).rolled(state, step, outcome.dice)
-    except Exception as exc:
-        failed(state, step.card, "rolled", exc)
-    if type(new) is not GameState:
-        wrong(state, step.card, "rolled", new, "a GameState")
-    return new
+    read = _effect(step.card).rolled
+    return checked(state, step.card, GameState, read, state, step, outcome.dice)
 
 
 def any_time(state: GameState, top: Step, offered: tuple[Action, ...] = ()) -> tuple[Action, ...]:
@@ -55,12 +45,7 @@ def any_time(state: GameState, top: Step, offered: tuple[Action, ...] = ()) -> t
         return ()
     found: list[Action] = []
     for key, effect in owned(state, top.seat):
-        try:
-            options = effect.offers(state, top.seat, Context.DECISION)
-        except Exception as exc:
-            failed(state, key, "offers", exc)
-        if type(options) is not tuple:
-            wrong(state, key, "offers", options, "a tuple of option names")
+        options = checked(state, key, tuple, effect.offers, state, top.seat, Context.DECISION)
         for option in options:
             action = UseCard(key, option)
             if action not in offered and action not in found:
@@ -71,10 +56,5 @@ def any_time(state: GameState, top: Step, offered: tuple[Action, ...] = ()) -> t
 def use(state: GameState, top: Step, action: UseCard) -> GameState:
     """A voluntary card use; the pending decision stays on the agenda and is asked again."""
     assert isinstance(top, DecisionStep)
-    try:
-        new = _effect(action.card).use(state, top.seat, action.option)
-    except Exception as exc:
-        failed(state, action.card, "use", exc)
-    if type(new) is not GameState:
-        wrong(state, action.card, "use", new, "a GameState")
-    return new
+    use_card = _effect(action.card).use
+    return checked(state, action.card, GameState, use_card, state, top.seat, action.option)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from kingofny.effects.api import Source
-from kingofny.effects.dispatch import failed, owned, wrong
+from kingofny.effects.dispatch import checked, each, owned
 from kingofny.engine.manhattan import settle_manhattan
 from kingofny.engine.ops import evolve, set_monster, set_turn
 from kingofny.model.state import GameState
@@ -32,12 +32,7 @@ def deal_damage(
         if amount <= 0 or m.eliminated:
             continue
         for key, effect in owned(state, seat):
-            try:
-                amount = effect.damage_taken(state, seat, amount, source)
-            except Exception as exc:
-                failed(state, key, "damage_taken", exc)
-            if type(amount) is not int:
-                wrong(state, key, "damage_taken", amount, "an int")
+            amount = checked(state, key, int, effect.damage_taken, state, seat, amount, source)
         if amount <= 0:
             continue
         state = set_monster(state, seat, evolve(m, life=m.life - amount))
@@ -52,23 +47,9 @@ def deal_damage(
     state = check_eliminations(state)
     for seat, amount in taken.items():
         if not state.monsters[seat].eliminated:
-            for key, effect in owned(state, seat):
-                try:
-                    new = effect.after_damaged(state, seat, amount, source)
-                except Exception as exc:
-                    failed(state, key, "after_damaged", exc)
-                if type(new) is not GameState:
-                    wrong(state, key, "after_damaged", new, "a GameState")
-                state = new
+            state = each(state, owned(state, seat), "after_damaged", seat, amount, source)
     if dealer is not None and not state.monsters[dealer].eliminated:
-        for key, effect in owned(state, dealer):
-            try:
-                new = effect.after_damage_dealt(state, dealer, taken)
-            except Exception as exc:
-                failed(state, key, "after_damage_dealt", exc)
-            if type(new) is not GameState:
-                wrong(state, key, "after_damage_dealt", new, "a GameState")
-            state = new
+        state = each(state, owned(state, dealer), "after_damage_dealt", dealer, taken)
     return state, taken
 
 

@@ -4,7 +4,7 @@ DESTRUCTION_RULES and TILE_DESTROYED effects."""
 from __future__ import annotations
 
 from kingofny.effects.api import Effect
-from kingofny.effects.dispatch import failed, owned, wrong
+from kingofny.effects.dispatch import checked, each, owned
 from kingofny.engine.economy import gain_energy, gain_vp, heal, spend_energy
 from kingofny.engine.ops import evolve, push, set_borough, set_monster, set_turn
 from kingofny.model.actions import Action, DestroyBuilding, DestroyUnit, Pass
@@ -28,12 +28,7 @@ def durability(state: GameState, seat: int, tile: Building | UnitKind) -> int:
     """Destruction ``seat`` needs for ``tile``, after its effects (Can Opener, Long Neck)."""
     value = tile.durability
     for key, effect in owned(state, seat):
-        try:
-            value = effect.durability(state, seat, tile, value)
-        except Exception as exc:
-            failed(state, key, "durability", exc)
-        if type(value) is not int:
-            wrong(state, key, "durability", value, "an int")
+        value = checked(state, key, int, effect.durability, state, seat, tile, value)
     return value
 
 
@@ -41,12 +36,7 @@ def _reach(
     state: GameState, seat: int, key: str, effect: Effect
 ) -> tuple[tuple[Borough, str], ...]:
     """The boroughs one effect lets ``seat`` destroy in (its REACH hook, checked)."""
-    try:
-        found = effect.reach(state, seat)
-    except Exception as exc:
-        failed(state, key, "reach", exc)
-    if type(found) is not tuple:
-        wrong(state, key, "reach", found, "a tuple of (Borough, tag) pairs")
+    found = checked(state, key, tuple, effect.reach, state, seat)
     return found
 
 
@@ -93,12 +83,7 @@ def destroy_legal(state: GameState, step: Destroy) -> tuple[Action, ...]:
     effects = owned(state, seat)
     units_only = False
     for key, effect in effects:
-        try:
-            only = effect.only_units(state, seat)
-        except Exception as exc:
-            failed(state, key, "only_units", exc)
-        if type(only) is not bool:
-            wrong(state, key, "only_units", only, "a bool")
+        only = checked(state, key, bool, effect.only_units, state, seat)
         units_only = units_only or only
     here = m.location.borough
     options = _options(state, seat, here, step.points, frozenset(), units_only)
@@ -184,12 +169,5 @@ def destroy_act(state: GameState, step: Destroy, action: Action) -> GameState:
         state = _reward(state, seat, *action.unit.reward)
         state = push(state, Destroy(seat, step.points - need))
         tile = action.unit
-    for key, effect in owned(state, seat):
-        try:
-            new = effect.on_destroy(state, seat, tile)
-        except Exception as exc:
-            failed(state, key, "on_destroy", exc)
-        if type(new) is not GameState:
-            wrong(state, key, "on_destroy", new, "a GameState")
-        state = new
+    state = each(state, owned(state, seat), "on_destroy", seat, tile)
     return state

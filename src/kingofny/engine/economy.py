@@ -3,7 +3,7 @@ MAX_LIFE)."""
 
 from __future__ import annotations
 
-from kingofny.effects.dispatch import failed, in_play, owned, wrong
+from kingofny.effects.dispatch import checked, in_play, owned
 from kingofny.engine.ops import evolve, gain, set_monster, set_turn
 from kingofny.model.monster import MAX_LIFE
 from kingofny.model.state import GameState
@@ -13,12 +13,7 @@ def max_life(state: GameState, seat: int) -> int:
     """The most Life Points the monster may have: 10 unless a card says otherwise."""
     value = MAX_LIFE
     for key, effect in owned(state, seat):
-        try:
-            value = effect.max_life(state, seat, value)
-        except Exception as exc:
-            failed(state, key, "max_life", exc)
-        if type(value) is not int:
-            wrong(state, key, "max_life", value, "an int")
+        value = checked(state, key, int, effect.max_life, state, seat, value)
     return value
 
 
@@ -51,12 +46,7 @@ def gain_energy(state: GameState, seat: int, amount: int, *, dice: bool = False)
         return state
     effects = in_play(state)
     for owner, key, effect in effects:
-        try:
-            amount = effect.energy_gain(state, owner, seat, amount, dice)
-        except Exception as exc:
-            failed(state, key, "energy_gain", exc)
-        if type(amount) is not int:
-            wrong(state, key, "energy_gain", amount, "an int")
+        amount = checked(state, key, int, effect.energy_gain, state, owner, seat, amount, dice)
     if amount <= 0:
         return state
     state = gain(state, seat, energy=amount)
@@ -64,13 +54,7 @@ def gain_energy(state: GameState, seat: int, amount: int, *, dice: bool = False)
     gained[seat] += amount
     state = set_turn(state, energy_gained=tuple(gained))
     for owner, key, effect in effects:
-        try:
-            new = effect.after_energy_gain(state, owner, seat, amount)
-        except Exception as exc:
-            failed(state, key, "after_energy_gain", exc)
-        if type(new) is not GameState:
-            wrong(state, key, "after_energy_gain", new, "a GameState")
-        state = new
+        state = checked(state, key, GameState, effect.after_energy_gain, state, owner, seat, amount)
     return state
 
 

@@ -4,7 +4,7 @@ of Liberty*, *Superstar*; rulings C4, §9, §10), with the GOAL_CHANGE effects."
 from __future__ import annotations
 
 from kingofny.effects.api import Goal
-from kingofny.effects.dispatch import failed, in_play, wrong
+from kingofny.effects.dispatch import checked, in_play
 from kingofny.engine.economy import gain_vp
 from kingofny.engine.ops import evolve
 from kingofny.model.state import GameState
@@ -21,24 +21,15 @@ def superstar_threshold(state: GameState, taker: int) -> int:
     """Celebrity ``taker`` needs to take Superstar (4 from a Diva owner)."""
     value = SUPERSTAR_THRESHOLD
     for owner, key, effect in in_play(state):
-        try:
-            value = effect.superstar_threshold(state, owner, taker, value)
-        except Exception as exc:
-            failed(state, key, "superstar_threshold", exc)
-        if type(value) is not int:
-            wrong(state, key, "superstar_threshold", value, "an int")
+        value = checked(state, key, int, effect.superstar_threshold, state, owner, taker, value)
     return value
 
 
 def _taken(state: GameState, goal: Goal, taker: int, previous: int | None) -> GameState:
     for owner, key, effect in in_play(state):
-        try:
-            new = effect.on_goal_taken(state, owner, goal, taker, previous)
-        except Exception as exc:
-            failed(state, key, "on_goal_taken", exc)
-        if type(new) is not GameState:
-            wrong(state, key, "on_goal_taken", new, "a GameState")
-        state = new
+        state = checked(
+            state, key, GameState, effect.on_goal_taken, state, owner, goal, taker, previous
+        )
     return state
 
 

@@ -3,7 +3,7 @@ Manhattan* and *Advanced Rule*; rulings C1, C2)."""
 
 from __future__ import annotations
 
-from kingofny.effects.dispatch import failed, owned, wrong
+from kingofny.effects.dispatch import each, owned
 from kingofny.engine.economy import gain_vp
 from kingofny.engine.ops import manhattan_occupants, move_monster, on_track, push, set_turn
 from kingofny.model.city import Borough, Track, Zone, location
@@ -60,14 +60,7 @@ def must_enter(state: GameState, seat: int) -> bool:
 
 def entered(state: GameState, seat: int, borough: Borough) -> GameState:
     """ENTER_BOROUGH effects of ``seat`` after it entered ``borough``."""
-    for key, effect in owned(state, seat):
-        try:
-            new = effect.on_enter(state, seat, borough)
-        except Exception as exc:
-            failed(state, key, "on_enter", exc)
-        if type(new) is not GameState:
-            wrong(state, key, "on_enter", new, "a GameState")
-        state = new
+    state = each(state, owned(state, seat), "on_enter", seat, borough)
     return state
 
 

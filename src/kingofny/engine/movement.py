@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from kingofny.effects.dispatch import failed, in_market, wrong
+from kingofny.effects.dispatch import checked, in_market
 from kingofny.engine import manhattan
 from kingofny.engine.economy import spend_energy
 from kingofny.engine.ops import manhattan_occupants, move_monster, push
@@ -24,12 +24,7 @@ def move_cost(state: GameState, seat: int) -> int:
     """Energy a voluntary move costs ``seat`` now (New York Marathon in the market)."""
     total = 0
     for key, effect in in_market(state):
-        try:
-            cost = effect.market_move_cost(state, seat)
-        except Exception as exc:
-            failed(state, key, "market_move_cost", exc)
-        if type(cost) is not int:
-            wrong(state, key, "market_move_cost", cost, "an int")
+        cost = checked(state, key, int, effect.market_move_cost, state, seat)
         total += cost
     return total
 

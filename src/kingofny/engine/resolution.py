@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from kingofny.effects.api import Context
-from kingofny.effects.dispatch import failed, owned, wrong
+from kingofny.effects.dispatch import checked, each, owned
 from kingofny.engine.army import resolve_ouch
 from kingofny.engine.attack import resolve_attack
 from kingofny.engine.destruction import resolve_destruction
@@ -52,23 +52,11 @@ def begin_resolution(state: GameState, step: BeginResolution) -> GameState:
     effects = owned(state, seat)
     dice = state.turn.dice
     for key, effect in effects:
-        try:
-            dice = effect.modify_result(state, seat, dice)
-        except Exception as exc:
-            failed(state, key, "modify_result", exc)
-        if type(dice) is not Dice:
-            wrong(state, key, "modify_result", dice, "a Dice")
+        dice = checked(state, key, Dice, effect.modify_result, state, seat, dice)
     state = set_turn(state, rolled=state.turn.dice, unresolved=dice)
     if dice.total:
         state = push(state, ChooseFace(seat))
-    for key, effect in effects:
-        try:
-            new = effect.on_resolution_start(state, seat)
-        except Exception as exc:
-            failed(state, key, "on_resolution_start", exc)
-        if type(new) is not GameState:
-            wrong(state, key, "on_resolution_start", new, "a GameState")
-        state = new
+    state = each(state, effects, "on_resolution_start", seat)
     return state
 
 
@@ -77,12 +65,7 @@ def choose_face_legal(state: GameState, step: ChooseFace) -> tuple[Action, ...]:
     faces = tuple(_RESOLVE[f] for f in state.turn.unresolved.faces_present())
     uses: list[Action] = []
     for key, effect in owned(state, step.seat):
-        try:
-            options = effect.offers(state, step.seat, Context.RESOLVE)
-        except Exception as exc:
-            failed(state, key, "offers", exc)
-        if type(options) is not tuple:
-            wrong(state, key, "offers", options, "a tuple of option names")
+        options = checked(state, key, tuple, effect.offers, state, step.seat, Context.RESOLVE)
         uses.extend(UseCard(key, option) for option in options)
     return faces + tuple(uses) if uses else faces
 
@@ -92,14 +75,7 @@ def choose_face_act(state: GameState, step: ChooseFace, action: Action) -> GameS
     choice waits below any decision that resolution raises (a flee, a destruction target)."""
     assert isinstance(action, ResolveFace)
     face = action.face
-    for key, effect in owned(state, step.seat):
-        try:
-            new = effect.before_face_resolves(state, step.seat, face)
-        except Exception as exc:
-            failed(state, key, "before_face_resolves", exc)
-        if type(new) is not GameState:
-            wrong(state, key, "before_face_resolves", new, "a GameState")
-        state = new
+    state = each(state, owned(state, step.seat), "before_face_resolves", step.seat, face)
     unresolved = state.turn.unresolved
     count = unresolved[face]
     rest = unresolved.without_face(face)

@@ -7,7 +7,7 @@ import functools
 from collections.abc import Sequence
 
 from kingofny.effects.api import Effect
-from kingofny.effects.dispatch import failed, in_play, overrides, wrong
+from kingofny.effects.dispatch import checked, in_play, overrides
 from kingofny.engine.economy import spend_energy
 from kingofny.engine.ops import evolve, push
 from kingofny.model.actions import Action, Reroll, StopRolling
@@ -44,34 +44,19 @@ def reroll_cost(state: GameState, seat: int, dice: Dice) -> int:
 
 def _cost(state: GameState, owner: int, key: str, effect: Effect, seat: int, dice: Dice) -> int:
     """One effect's REROLL_RULES price for rerolling ``dice`` (its hook, checked)."""
-    try:
-        cost = effect.reroll_cost(state, owner, seat, dice)
-    except Exception as exc:
-        failed(state, key, "reroll_cost", exc)
-    if type(cost) is not int:
-        wrong(state, key, "reroll_cost", cost, "an int")
+    cost = checked(state, key, int, effect.reroll_cost, state, owner, seat, dice)
     return cost
 
 
 def _locked(state: GameState, owner: int, key: str, effect: Effect, seat: int) -> frozenset[Face]:
     """The faces one effect locks (its hook, checked)."""
-    try:
-        faces = effect.locked_faces(state, owner, seat)
-    except Exception as exc:
-        failed(state, key, "locked_faces", exc)
-    if type(faces) is not frozenset:
-        wrong(state, key, "locked_faces", faces, "a frozenset of faces")
+    faces = checked(state, key, frozenset, effect.locked_faces, state, owner, seat)
     return faces
 
 
 def _must(state: GameState, owner: int, key: str, effect: Effect, seat: int) -> bool:
     """Whether one effect forces ``seat`` to reroll (its hook, checked)."""
-    try:
-        must = effect.must_reroll(state, owner, seat)
-    except Exception as exc:
-        failed(state, key, "must_reroll", exc)
-    if type(must) is not bool:
-        wrong(state, key, "must_reroll", must, "a bool")
+    must = checked(state, key, bool, effect.must_reroll, state, owner, seat)
     return must
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from kingofny.content import registry
 from kingofny.effects.api import Context
-from kingofny.effects.dispatch import failed, owned, wrong
+from kingofny.effects.dispatch import checked, owned
 from kingofny.engine.ops import evolve, push, set_monster
 from kingofny.model.actions import Action, Buy, EndBuying, Sweep, UseCard
 from kingofny.model.cards import BuyCondition, CardKind
@@ -56,12 +56,7 @@ def shop_legal(state: GameState, step: Shop) -> tuple[Action, ...]:
     if m.energy >= SWEEP_COST:
         options.append(_SWEEP)
     for key, effect in owned(state, step.seat):
-        try:
-            offered = effect.offers(state, step.seat, Context.SHOP)
-        except Exception as exc:
-            failed(state, key, "offers", exc)
-        if type(offered) is not tuple:
-            wrong(state, key, "offers", offered, "a tuple of option names")
+        offered = checked(state, key, tuple, effect.offers, state, step.seat, Context.SHOP)
         options.extend(UseCard(key, option) for option in offered)
     options.append(_END)
     return tuple(options)
@@ -113,13 +108,7 @@ def bought(state: GameState, seat: int, card_id: str) -> GameState:
     effect = registry.effect(card_id)
     if effect is None:
         return state
-    try:
-        new = effect.on_buy(state, seat)
-    except Exception as exc:
-        failed(state, card_id, "on_buy", exc)
-    if type(new) is not GameState:
-        wrong(state, card_id, "on_buy", new, "a GameState")
-    return new
+    return checked(state, card_id, GameState, effect.on_buy, state, seat)
 
 
 def reveal_card_resolve(state: GameState, step: RevealCard, outcome: Outcome) -> GameState:
@@ -133,13 +122,7 @@ def reveal_card_resolve(state: GameState, step: RevealCard, outcome: Outcome) ->
     for seat, key in state.waiting:
         effect = registry.effect(key)
         if effect is not None:
-            try:
-                new = effect.on_card_revealed(state, seat, step.slot)
-            except Exception as exc:
-                failed(state, key, "on_card_revealed", exc)
-            if type(new) is not GameState:
-                wrong(state, key, "on_card_revealed", new, "a GameState")
-            state = new
+            state = checked(state, key, GameState, effect.on_card_revealed, state, seat, step.slot)
     return state
 
 

@@ -4,7 +4,7 @@ END_TURN and EXTRA_TURN effects."""
 
 from __future__ import annotations
 
-from kingofny.effects.dispatch import failed, in_play, owned, wrong
+from kingofny.effects.dispatch import checked, each, in_play, owned
 from kingofny.engine import manhattan
 from kingofny.engine.economy import gain_energy, gain_vp
 from kingofny.engine.ops import evolve, manhattan_occupants, push, set_turn
@@ -51,14 +51,7 @@ def start_turn(state: GameState, step: StartTurn) -> GameState:
     if where is not None and where.zone is not None:
         vp, energy = ZONE_EARNINGS[where.zone]
         state = gain_energy(gain_vp(state, seat, vp), seat, energy)
-    for key, effect in owned(state, seat):
-        try:
-            new = effect.on_turn_start(state, seat)
-        except Exception as exc:
-            failed(state, key, "on_turn_start", exc)
-        if type(new) is not GameState:
-            wrong(state, key, "on_turn_start", new, "a GameState")
-        state = new
+    state = each(state, owned(state, seat), "on_turn_start", seat)
     state = set_turn(state, rerolls_left=reroll_allowance(state, seat))
     state = push(
         state,
@@ -68,14 +61,7 @@ def start_turn(state: GameState, step: StartTurn) -> GameState:
         Shop(seat),
         EndTurn(),
     )
-    for key, effect in owned(state, seat):
-        try:
-            new = effect.before_roll(state, seat)
-        except Exception as exc:
-            failed(state, key, "before_roll", exc)
-        if type(new) is not GameState:
-            wrong(state, key, "before_roll", new, "a GameState")
-        state = new
+    state = each(state, owned(state, seat), "before_roll", seat)
     return state
 
 
@@ -83,12 +69,7 @@ def reroll_allowance(state: GameState, seat: int) -> int:
     """The rerolls ``seat`` gets on a turn starting now: 2, as REROLL_RULES effects change it."""
     rerolls = REROLLS
     for owner, key, effect in in_play(state):
-        try:
-            rerolls = effect.rerolls(state, owner, seat, rerolls)
-        except Exception as exc:
-            failed(state, key, "rerolls", exc)
-        if type(rerolls) is not int:
-            wrong(state, key, "rerolls", rerolls, "an int")
+        rerolls = checked(state, key, int, effect.rerolls, state, owner, seat, rerolls)
     return max(0, rerolls)
 
 
@@ -96,12 +77,7 @@ def dice_count(state: GameState, seat: int) -> int:
     """The dice ``seat`` rolls on a turn starting now: 6, plus what DICE_COUNT effects add."""
     dice = BLACK_DICE
     for key, effect in owned(state, seat):
-        try:
-            green = effect.extra_dice(state, seat)
-        except Exception as exc:
-            failed(state, key, "extra_dice", exc)
-        if type(green) is not int:
-            wrong(state, key, "extra_dice", green, "an int")
+        green = checked(state, key, int, effect.extra_dice, state, seat)
         dice += green
     return dice
 
@@ -128,13 +104,7 @@ def end_turn(state: GameState, step: EndTurn) -> GameState:
     an elimination, a card's question on entering)."""
     seat = state.turn.seat
     for key, effect in owned(state, seat):
-        try:
-            new = effect.on_turn_end(state, seat)
-        except Exception as exc:
-            failed(state, key, "on_turn_end", exc)
-        if type(new) is not GameState:
-            wrong(state, key, "on_turn_end", new, "a GameState")
-        state = new
+        state = checked(state, key, GameState, effect.on_turn_end, state, seat)
         if state.winners is not None:
             return state
     if not manhattan_occupants(state) and manhattan.must_enter(state, seat):
