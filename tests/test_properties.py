@@ -8,9 +8,9 @@ checked against the invariants of the rulebook and of the API contract.
 
 Sources cited by the invariants below:
 
-* seed 000 = ``/work/shared/seeds/000_6ac5923a7449d639.txt`` (the rulebook), by section;
-* DESIGN = ``/work/shared/DESIGN.md``, *Contract* items 2, 3, 4, 5, 6 and 8;
-* rulings = ``/work/shared/research/rulings.md`` (Corrections C1-C4 win over the notes).
+* seed 000 = the rulebook (seed file ``000_6ac5923a7449d639.txt``), by section;
+* DESIGN = the team's design document (``DESIGN.md``), *Contract* items 2, 3, 4, 5, 6 and 8;
+* rulings = the team's rulings (``rulings.md``; Corrections C1-C4 win over the notes).
 
 Hypothesis prints the parameters of a failing game; ``check_game_thoroughly(players, seed,
 policy_seed, explicit)`` replays it with every check, and ``play(...)`` lists its positions.
@@ -404,11 +404,33 @@ def check_decision(state: GameState) -> tuple[Action, ...]:
     return legal
 
 
+def refusal_reason(state: GameState, move: Any) -> str:
+    """The reason ``apply`` must give for refusing ``move`` here, as a pattern of its message
+    (DESIGN Contract 3: the message says why). It follows from the kind of position alone:
+    a finished game refuses everything; at a chance node an action is refused for not being an
+    outcome, and an outcome for not being one this node can draw; at a decision an outcome is
+    refused for not being a decision, and an action for not being one the decider is offered.
+    Guards against a refusal for the wrong reason (a crash turned into IllegalActionError)."""
+    if state.is_terminal:
+        return r"^the game is over$"
+    if state.is_chance:
+        if isinstance(move, Outcome):
+            return (
+                r"^expected (a [a-z -]+|\d+ dice), got |^\S+ is not in the deck$"
+                r"|^no face-down \S+ is left$"
+            )
+        return r"^waiting for a chance outcome \([a-z-]+\), got "
+    seat = state.current_player
+    if isinstance(move, Outcome):
+        return rf"^seat {seat} must decide; got "
+    return rf" is not (legal for seat {seat} at [a-z-]+; legal: |offered to seat {seat} now$)"
+
+
 def assert_refused(state: GameState, move: Any) -> None:
-    """``move`` raises IllegalActionError (a KingOfNYError and a ValueError) and leaves the state
-    as it was (DESIGN Contract 3)."""
+    """``move`` raises IllegalActionError (a KingOfNYError and a ValueError) for the reason
+    :func:`refusal_reason` gives, and leaves the state as it was (DESIGN Contract 3)."""
     before, h = repr(state), hash(state)
-    with pytest.raises(IllegalActionError) as info:
+    with pytest.raises(IllegalActionError, match=refusal_reason(state, move)) as info:
         kingofny.apply(state, move)
     assert isinstance(info.value, ValueError)
     assert isinstance(info.value, KingOfNYError)

@@ -288,7 +288,7 @@ def test_play_if_offered_never_forces_chance() -> None:
     refused with a typed error."""
     state = Scenario(["kong", "mantis"]).build()
     assert state.is_chance
-    with pytest.raises(k.IllegalActionError):
+    with pytest.raises(k.IllegalActionError, match=r"^expected 6 dice, got 7 \(EEEEEEE\)$"):
         play_if_offered(state, roll("EEEEEEE"))
     with pytest.raises(k.IllegalActionError, match="chance outcome"):
         play_if_offered(state, k.StopRolling())

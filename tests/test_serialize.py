@@ -52,7 +52,7 @@ from kingofny.model.dice import Dice, Face
 from kingofny.model.outcomes import CardDraw, DiceRoll, Outcome, TileDraw
 from kingofny.model.state import GameConfig, GameState
 from kingofny.model.steps import ChooseFlee, Destroy, LeaveManhattan
-from kingofny.record import Event, GameRecord, replay
+from kingofny.record import Event, GameRecord, replay, replay_states
 from kingofny.serialize import (
     RECORD_FORMAT,
     SCHEMA_VERSION,
@@ -66,6 +66,7 @@ from kingofny.serialize import (
     state_to_dict,
     to_json,
 )
+from kingofny.testing import state_problems
 
 FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -910,7 +911,10 @@ def test_mutated_documents_read_back_or_are_refused(data: st.DataObject) -> None
     """DESIGN Contract 8, "impossible to corrupt": a valid document with one random change
     (a key dropped, a value replaced, an int nudged, an item duplicated or removed, a string
     swapped for another one of the document) either is refused with a SerializationError or
-    reads as a value that round-trips exactly; no other exception ever escapes."""
+    reads as a value that round-trips exactly; no other exception ever escapes. An accepted
+    document must also hold a legal position: the invariant checker finds nothing wrong with
+    it (a state) or with any position of its replay (a record). Guards against ``from_json``
+    accepting a corrupted position that merely round-trips (issue 7 §2, §7)."""
     doc = copy.deepcopy(data.draw(st.sampled_from(mutation_bases())))
     nodes = list(walk(doc, "$"))
     _, parent, key = data.draw(st.sampled_from(nodes))
@@ -937,6 +941,9 @@ def test_mutated_documents_read_back_or_are_refused(data: st.DataObject) -> None
         return
     assert from_json(to_json(value)) == value
     assert to_json(from_json(to_json(value))) == to_json(value)
+    positions = [value] if isinstance(value, GameState) else [s for _, s in replay_states(value)]
+    for position in positions:
+        assert state_problems(position, all_tiles=True) == ()
 
 
 def test_a_save_from_an_incompatible_pack_version_is_refused() -> None:

@@ -628,7 +628,12 @@ def test_stink_attack_on_fleeing() -> None:
 def test_stink_attack_cannot_send_a_unit_back_to_the_destination() -> None:
     """rulings D27: "any borough except the destination"; a refused answer changes nothing."""
     state = play(stinker(["infantry"]).build(), k.MoveTo(Q))
-    with pytest.raises(k.IllegalActionError):
+    with pytest.raises(
+        k.IllegalActionError,
+        match=(
+            r"^use base:stink-attack send:infantry:queens is not legal for seat 0 at card-choice; "
+        ),
+    ):
         k.apply(state, UseCard(STINK, "send:infantry:queens"))
     assert state.borough(Q).units == (INF,)
 
@@ -640,9 +645,9 @@ def test_stink_attack_a_stale_answer_raises_a_typed_error() -> None:
     step = question(state)
     effect = registry.effect(STINK)
     assert effect is not None
-    with pytest.raises(k.IllegalActionError):
+    with pytest.raises(k.IllegalActionError, match=r"^Stink Attack cannot 'send:jet:bronx' now$"):
         effect.choose(state, step, "send:jet:bronx")
-    with pytest.raises(k.IllegalActionError):
+    with pytest.raises(k.IllegalActionError, match=r"^Stink Attack question with bad data \(\)$"):
         effect.choose(state, CardChoice(0, STINK, step.options, ()), "send:infantry:bronx")
 
 
@@ -957,13 +962,19 @@ def test_scavenger_only_in_the_owner_buy_step() -> None:
     """rulings §12 / §16 DEFAULT: "only in your Buy step"."""
     state = kong_in_queens("CCEEHH", ["scavenger"], energy=5).discard(["stomp"]).build()
     assert scavenger_options(state) == set()
-    with pytest.raises(k.IllegalActionError):
+    with pytest.raises(
+        k.IllegalActionError,
+        match=r"^use base:scavenger buy:card:base:stomp is not offered to seat 0 now$",
+    ):
         k.apply(state, UseCard(SCAVENGER, "buy:card:base:stomp"))
 
 
 def test_scavenger_refuses_a_card_it_does_not_offer() -> None:
     """components §1 #45: KEEP cards only; the refused action changes nothing."""
     state = scavenger(9, ["power-substation"]).build()
-    with pytest.raises(k.IllegalActionError):
+    with pytest.raises(
+        k.IllegalActionError,
+        match=r"^use base:scavenger buy:card:base:power-substation is not offered to seat 0 now$",
+    ):
         k.apply(state, UseCard(SCAVENGER, "buy:card:base:power-substation"))
     assert state.monsters[0].energy == 9

@@ -235,9 +235,13 @@ def test_antimatter_pellets_a_roll_that_cannot_be_read_is_refused() -> None:
     state = two().turn("kong", dice="AACCEH").build()
     effect = combat.EFFECTS["base:antimatter-pellets"]
     step = CardRoll("base:antimatter-pellets", 1, 1, (1,))
-    with pytest.raises(k.IllegalActionError):
+    with pytest.raises(
+        k.IllegalActionError, match=r"^no pending attack on seat 1 for base:antimatter-pellets$"
+    ):
         effect.rolled(state, step, k.Dice.parse("O"))
-    with pytest.raises(k.IllegalActionError):
+    with pytest.raises(
+        k.IllegalActionError, match=r"^base:antimatter-pellets cannot read the roll CardRoll\("
+    ):
         effect.rolled(state, CardRoll("base:antimatter-pellets", 1, 1, ()), k.Dice.parse("O"))
 
 
@@ -254,7 +258,7 @@ def test_antimatter_pellets_roll_is_one_ordinary_die() -> None:
     outcomes = k.chance_outcomes(state)
     assert sorted(str(o.dice) for o, _ in outcomes if isinstance(o, k.DiceRoll)) == sorted("EHACDO")
     assert {p for _, p in outcomes} == {Fraction(1, 6)}
-    with pytest.raises(k.IllegalActionError):
+    with pytest.raises(k.IllegalActionError, match=r"^expected 1 dice, got 2 \(OO\)$"):
         k.apply(state, roll("OO"))
 
 
@@ -658,9 +662,13 @@ def test_a_web_token_cannot_be_discarded_without_an_attack_die() -> None:
     state = two().turn("kong", dice="CCCEHH").build()
     state = with_tokens(state, 0, "web", 1)
     assert WEB_USE not in k.legal_actions(state)
-    with pytest.raises(k.IllegalActionError):
+    with pytest.raises(
+        k.IllegalActionError, match=r"^use web discard:token:web is not offered to seat 0 now$"
+    ):
         k.apply(state, WEB_USE)
-    with pytest.raises(k.IllegalActionError):
+    with pytest.raises(
+        k.IllegalActionError, match=r"^web: 'unknown' is not possible now \(offered: nothing\)$"
+    ):
         combat.EFFECTS["web"].use(state, 0, "unknown")
     assert tokens(state, "web") == [1, 0]
 
@@ -726,7 +734,9 @@ def test_a_reroll_of_ouch_the_holder_cannot_pay_for_is_not_offered() -> None:
     assert reroll("O") not in legal
     assert reroll("OA") not in legal
     assert reroll("A") in legal
-    with pytest.raises(k.IllegalActionError):
+    with pytest.raises(
+        k.IllegalActionError, match=r"^reroll O is not legal for seat 0 at choose-reroll; "
+    ):
         k.apply(state, reroll("O"))
 
 
@@ -961,7 +971,13 @@ def test_carapace_discard_is_not_offered_without_tokens() -> None:
     """DEFAULT (module table): with no token the discard would heal nothing."""
     state = two().monster("kong", life=5, cards=["carapace"]).turn("kong", dice="CCCEEH").build()
     assert CARAPACE_USE not in k.legal_actions(state)
-    with pytest.raises(k.IllegalActionError):
+    with pytest.raises(
+        k.IllegalActionError,
+        match=(
+            r"^base:carapace: 'discard:card:base:carapace' is not possible now"
+            r" \(offered: nothing\)$"
+        ),
+    ):
         combat.EFFECTS["base:carapace"].use(state, 0, "discard:card:base:carapace")
 
 

@@ -350,11 +350,14 @@ def test_hailing_cabs_skipped_changes_nothing() -> None:
 def test_hailing_cabs_rejects_other_answers() -> None:
     """Bad input raises a typed error and leaves the state alone."""
     state = stop(cabs("DEEEHH"))
-    with pytest.raises(k.IllegalActionError):
+    with pytest.raises(
+        k.IllegalActionError,
+        match=r"^use base:hailing-cabs maybe is not legal for seat 0 at card-choice; ",
+    ):
         k.apply(state, use("hailing-cabs", "maybe"))
     step = state.pending
     assert isinstance(step, CardChoice)
-    with pytest.raises(k.IllegalActionError):
+    with pytest.raises(k.IllegalActionError, match=r"^base:hailing-cabs cannot use 'maybe' now; "):
         group.EFFECTS["base:hailing-cabs"].choose(state, step, "maybe")
 
 
@@ -586,9 +589,12 @@ def test_chameleon_cannot_change_a_card_added_symbol() -> None:
 def test_chameleon_rejects_options_not_offered() -> None:
     """Bad input raises a typed error: no die can turn into its own face."""
     state = resolving(["chameleon"], "CEEEEE")
-    with pytest.raises(k.IllegalActionError):
+    with pytest.raises(
+        k.IllegalActionError,
+        match=r"^use base:chameleon convert:energy:energy is not offered to seat 0 now$",
+    ):
         k.apply(state, use("chameleon", "convert:energy:energy"))
-    with pytest.raises(k.IllegalActionError):
+    with pytest.raises(k.IllegalActionError, match=r"^base:chameleon cannot use 'C:Z>Q' now; "):
         group.EFFECTS["base:chameleon"].use(state, 0, "C:Z>Q")
 
 
@@ -695,9 +701,15 @@ def test_of_another_world_heal_into_energy() -> None:
 def test_conversion_rejects_options_not_offered() -> None:
     """Bad input raises a typed error: no Heal to convert."""
     state = resolving(["artificial-heart"], "EEEAAA")
-    with pytest.raises(k.IllegalActionError):
+    with pytest.raises(
+        k.IllegalActionError,
+        match=r"^use base:artificial-heart convert:heal:energy is not offered to seat 0 now$",
+    ):
         k.apply(state, use("artificial-heart", "convert:heal:energy"))
-    with pytest.raises(k.IllegalActionError):
+    with pytest.raises(
+        k.IllegalActionError,
+        match=r"^base:artificial-heart cannot use 'convert:heal:energy' now; it offers none$",
+    ):
         group.EFFECTS["base:artificial-heart"].use(state, 0, "convert:heal:energy")
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import kingofny as k
 from kingofny.model.steps import ChooseReroll, RollDice
 from kingofny.testing import Scenario, play, roll
@@ -25,13 +27,14 @@ def test_web_tokens_remove_rerolls_before_jinx_aura_forces_the_rest() -> None:
     assert not isinstance(state.pending, ChooseReroll)
 
 
-def test_two_web_tokens_leave_no_reroll_even_under_jinx_aura() -> None:
-    """rulings §15: each Web token removes one reroll, to a minimum of 0; Jinx Aura cannot force
-    rerolls that do not exist."""
+@pytest.mark.parametrize("webs", [2, 3])
+def test_two_or_more_web_tokens_leave_no_reroll_even_under_jinx_aura(webs: int) -> None:
+    """rulings §15: each Web token removes one reroll, to a minimum of 0 (two take both
+    rerolls; a third takes nothing more); Jinx Aura cannot force rerolls that do not exist."""
     state = (
         Scenario(["kong", "mantis"])
         .monster("kong", cards=["jinx-aura"])
-        .monster("mantis", tokens={"web": 3})
+        .monster("mantis", tokens={"web": webs})
         .turn("mantis", at="start")
         .build()
     )

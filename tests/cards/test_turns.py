@@ -142,11 +142,14 @@ def test_next_stage_keeps_the_goal_cards() -> None:
 def test_next_stage_refuses_a_split_that_was_not_offered() -> None:
     """Bad input raises IllegalActionError; the state stays valid (DESIGN Contract 3)."""
     state = play(next_stage(vp=7, life=6).build(), k.Buy(0))
-    with pytest.raises(k.IllegalActionError):
+    with pytest.raises(
+        k.IllegalActionError,
+        match=r"^use base:next-stage heal:5 is not legal for seat 0 at card-choice; ",
+    ):
         k.apply(state, use(NEXT_STAGE, "heal:5"))
     step = state.pending
     assert isinstance(step, CardChoice)
-    with pytest.raises(k.IllegalActionError):
+    with pytest.raises(k.IllegalActionError, match=r"^base:next-stage has no option 'heal:7' now$"):
         turns.NextStage().choose(state, step, "heal:7")
 
 
@@ -257,9 +260,14 @@ def test_tesla_cannon_refuses_a_card_the_monster_does_not_hold() -> None:
     state = play(tesla().build(), k.Buy(0))
     step = state.pending
     assert isinstance(step, CardChoice)
-    with pytest.raises(k.IllegalActionError):
+    with pytest.raises(
+        k.IllegalActionError,
+        match=r"^use base:tesla-cannon card:base:fireball is not legal for seat 1 at card-choice; ",
+    ):
         k.apply(state, use(TESLA, "card:base:fireball"))
-    with pytest.raises(k.IllegalActionError):
+    with pytest.raises(
+        k.IllegalActionError, match=r"^base:tesla-cannon has no option 'card:base:fireball' now$"
+    ):
         turns.TeslaCannon().choose(
             state, evolve(step, options=("card:base:fireball",)), "card:base:fireball"
         )
@@ -448,11 +456,19 @@ def test_columbia_refuses_a_card_that_was_not_offered() -> None:
     """Bad input raises IllegalActionError (DESIGN Contract 3)."""
     state = play(columbia(8).build(), k.Buy(0), card("flatiron-building"), k.Sweep())
     state = play(state, card("hunter"), card("fury"), card("leveler"))
-    with pytest.raises(k.IllegalActionError):
+    with pytest.raises(
+        k.IllegalActionError,
+        match=(
+            r"^use base:columbia-university card:base:flatiron-building is not legal"
+            r" for seat 0 at card-choice; "
+        ),
+    ):
         k.apply(state, use(COLUMBIA, "card:base:flatiron-building"))
     step = state.pending
     assert isinstance(step, CardChoice)
-    with pytest.raises(k.IllegalActionError):
+    with pytest.raises(
+        k.IllegalActionError, match=r"^base:columbia-university has no option 'base:stomp' now$"
+    ):
         turns.ColumbiaUniversity().choose(
             state, evolve(step, options=("base:stomp",)), "base:stomp"
         )
@@ -595,7 +611,9 @@ def test_subway_moves_are_not_offered_while_choosing_destruction_targets() -> No
 def test_subway_use_without_the_mark_is_refused() -> None:
     """Bad input raises IllegalActionError (DESIGN Contract 3)."""
     state = subway().build()
-    with pytest.raises(k.IllegalActionError):
+    with pytest.raises(
+        k.IllegalActionError, match=r"^base:subway has no option 'move:brooklyn' now$"
+    ):
         turns.Subway().use(state, 0, "move:brooklyn")
     assert turns.Subway().offers(state, 0, Context.DECISION) == ()
 
@@ -638,7 +656,9 @@ def test_terminal_rage_owner_can_never_reroll_attack_dice() -> None:
     assert rerolls
     assert all(a.dice[k.Face.ATTACK] == 0 for a in rerolls)
     assert STOP in k.legal_actions(state)
-    with pytest.raises(k.IllegalActionError):
+    with pytest.raises(
+        k.IllegalActionError, match=r"^reroll EA is not legal for seat 0 at choose-reroll; "
+    ):
         k.apply(state, reroll("AE"))
     state = play(state, reroll("EH"))
     assert state.turn.dice == k.Dice.parse("AAEC")

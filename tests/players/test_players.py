@@ -118,7 +118,7 @@ def test_builtin_player_names_match_their_labels() -> None:
 
 @pytest.mark.parametrize("player", [RandomPlayer(0), HeuristicPlayer(0)])
 def test_choosing_from_nothing_is_an_illegal_action_error(player: Player) -> None:
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"^no legal action to choose from$"):
         player.choose(new_game(2, seed=1), ())
 
 
@@ -191,14 +191,31 @@ def test_heuristic_player_is_deterministic_given_its_seed() -> None:
 
 
 def test_heuristic_player_copes_with_actions_it_does_not_know() -> None:
+    """DESIGN Contract 9 and ``HeuristicPlayer.choose``: the pick is "always one of" the legal
+    actions, even among action kinds a plugin added that the bot does not know. Guards against
+    a bot that answers an unknown action with one of its own making, or crashes on it: the
+    unknown actions all differ, so only an answer taken from the list passes, whether they
+    come first (no handler) or after the real reroll choices (the reroll handler sees them)."""
+
     @attrs.frozen
     class Dance(Action):
-        pass
+        step: int
 
-    legal = (Dance(), StopRolling())
     state = find(2, lambda s: isinstance(s.pending, ChooseReroll))
-    assert HeuristicPlayer(0).choose(state, [Dance(), Dance()]) == Dance()
-    assert HeuristicPlayer(0).choose(state, legal) in legal
+    seat = state.current_player
+    assert seat is not None
+    view = observe(state, seat)
+    real = legal_actions(state)
+    dances = (Dance(1), Dance(2), Dance(3))
+    assert len(real) > 1
+    assert not set(dances) & set(real)
+    for offered in (dances, (*dances, *real), (*real, *dances)):
+        for bot_seed in range(10):
+            pick = HeuristicPlayer(bot_seed).choose(view, offered)
+            assert pick in offered, (offered, pick)
+            if not isinstance(pick, Dance):
+                assert pick in real
+                assert apply(state, pick) != state  # a real pick is one the engine accepts
 
 
 # -- heuristic player: behaviour ------------------------------------------------------------------

@@ -40,6 +40,24 @@ def test_an_eliminated_monster_leaves_the_board_and_discards_its_cards() -> None
     assert state.monsters_in(k.Borough.BRONX) == ()
 
 
+def test_an_eliminated_monster_loses_its_tokens() -> None:
+    """rulings §11: an eliminated monster is removed at once and "Its tokens are removed" (Web
+    and Curse tokens, components §4.2); the other monsters keep theirs. Guards against the
+    elimination leaving its tokens in front of the dead monster."""
+    state = (
+        three()
+        .monster("rob", life=2, tokens={"web": 2, "curse": 1})
+        .monster("kong", tokens={"web": 1})
+        .turn("mantis", dice="AACCEE")
+        .build()
+    )
+    state = play(state, resolve("A"), check=False)
+    rob = state.monsters[2]
+    assert rob.eliminated
+    assert rob.tokens == ()
+    assert state.monsters[0].tokens == (("web", 1),)
+
+
 def test_eliminated_monsters_are_skipped_in_turn_order() -> None:
     """rulings §11: "It is skipped in turn order" (seed 000 *End Your Turn*: pass the dice to the
     player on your left)."""

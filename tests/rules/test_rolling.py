@@ -24,9 +24,11 @@ def test_the_first_roll_is_the_six_black_dice() -> None:
     assert len(outcomes) == 462
     assert sum(p for _, p in outcomes) == 1
     assert dict((o, p) for o, p in outcomes)[roll("AAAAAA")] == Fraction(1, 6**6)
-    with pytest.raises(k.IllegalActionError):
+    with pytest.raises(k.IllegalActionError, match=r"^expected 6 dice, got 5 \(AAAAA\)$"):
         k.apply(state, roll("AAAAA"))
-    with pytest.raises(k.IllegalActionError):
+    with pytest.raises(
+        k.IllegalActionError, match=r"^waiting for a chance outcome \(roll\), got StopRolling\(\)$"
+    ):
         k.apply(state, k.StopRolling())
 
 
@@ -73,7 +75,7 @@ def test_a_reroll_rolls_exactly_the_chosen_dice() -> None:
     state = play(start(), roll("EHCCDO"), reroll("EHDO"))
     assert state.pending == RollDice(4)
     assert state.turn.dice == k.Dice.parse("CC")
-    with pytest.raises(k.IllegalActionError):
+    with pytest.raises(k.IllegalActionError, match=r"^expected 4 dice, got 6 \(AAAAAA\)$"):
         k.apply(state, roll("AAAAAA"))
     state = play(state, roll("ADDD"))
     assert state.turn.dice == k.Dice.parse("ACCDDD")
@@ -82,9 +84,13 @@ def test_a_reroll_rolls_exactly_the_chosen_dice() -> None:
 def test_cannot_reroll_dice_that_are_not_showing() -> None:
     """seed 000 *Roll the Dice*: a reroll takes dice from the result on the table."""
     state = play(start(), roll("EEHHCD"))
-    with pytest.raises(k.IllegalActionError):
+    with pytest.raises(
+        k.IllegalActionError, match=r"^reroll A is not legal for seat 0 at choose-reroll; "
+    ):
         k.apply(state, reroll("A"))
-    with pytest.raises(k.IllegalActionError):
+    with pytest.raises(
+        k.IllegalActionError, match=r"^reroll EEE is not legal for seat 0 at choose-reroll; "
+    ):
         k.apply(state, reroll("EEE"))
 
 

@@ -110,7 +110,7 @@ def test_first_player_roll_uses_8_dice_and_most_attacks_goes_first() -> None:
     outcomes = k.chance_outcomes(state)
     assert len(outcomes) == 1287  # multisets of 8 dice: C(13, 5)
     assert all(isinstance(o, k.DiceRoll) and o.dice.total == 8 for o, _ in outcomes)
-    with pytest.raises(k.IllegalActionError):
+    with pytest.raises(k.IllegalActionError, match=r"^expected 8 dice, got 6 \(AAAAAA\)$"):
         k.apply(state, roll("AAAAAA"))
     state = play(state, roll("AEEEEEEE"), roll("AAAEEEEE"), roll("AAEEEEEE"))
     assert state.turn.seat == 1
@@ -166,7 +166,9 @@ def test_a_full_borough_is_not_offered_at_placement() -> None:
     legal = k.legal_actions(state)
     assert k.PlaceMonster(k.Borough.BRONX) not in legal
     assert set(legal) == {k.PlaceMonster(b) for b in OUTER_BOROUGHS if b is not k.Borough.BRONX}
-    with pytest.raises(k.IllegalActionError):
+    with pytest.raises(
+        k.IllegalActionError, match=r"^place bronx is not legal for seat 2 at place; "
+    ):
         k.apply(state, k.PlaceMonster(k.Borough.BRONX))
 
 

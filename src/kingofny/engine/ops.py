@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 import attrs
 
 from kingofny.model.city import Borough, BoroughState, Location, Track
-from kingofny.model.monster import MAX_LIFE, MonsterState
+from kingofny.model.monster import MonsterState
 from kingofny.model.state import GameState, TurnState
 from kingofny.model.steps import Step
 
@@ -66,20 +66,16 @@ def push(state: GameState, *steps: Step, **changes: Any) -> GameState:
     return evolve(state, agenda=state.agenda + steps[::-1], **changes)
 
 
-def gain(state: GameState, seat: int, *, vp: int = 0, energy: int = 0, life: int = 0) -> GameState:
-    """The monster gains (or, with negative amounts, loses) VP and Energy and heals ``life``.
+def gain(state: GameState, seat: int, *, vp: int = 0, energy: int = 0) -> GameState:
+    """The monster gains (or, with negative amounts, loses) VP and Energy.
 
-    A raw update with no effects consulted: VP and Energy never go below 0 (rulings D34) and
-    healing stops at 10. Rules code uses :mod:`kingofny.engine.economy`, which applies effects.
+    A raw update with no effects consulted: VP and Energy never go below 0 (rulings D34). Rules
+    code uses :mod:`kingofny.engine.economy`, which applies effects (healing is
+    :func:`kingofny.engine.economy.heal`, which knows the monster's maximum Life).
     """
     m = state.monsters[seat]
-    new_life = m.life
-    if life:
-        new_life = min(MAX_LIFE, m.life + life)
     return set_monster(
-        state,
-        seat,
-        evolve(m, vp=max(0, m.vp + vp), energy=max(0, m.energy + energy), life=new_life),
+        state, seat, evolve(m, vp=max(0, m.vp + vp), energy=max(0, m.energy + energy))
     )
 
 
