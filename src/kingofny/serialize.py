@@ -39,7 +39,6 @@ from kingofny._version import __version__
 from kingofny.content import registry
 from kingofny.content.pack import ContentPack
 from kingofny.engine.chance import ROLL_OFF_DICE
-from kingofny.engine.setup import MAX_MONSTERS, MIN_MONSTERS
 from kingofny.engine.validation import state_problems
 from kingofny.errors import PluginError, ReplayError, SchemaVersionError, SerializationError
 from kingofny.model import actions as _actions
@@ -56,7 +55,7 @@ from kingofny.model.city import (
     location,
 )
 from kingofny.model.dice import Dice
-from kingofny.model.invariants import MAX_AGENDA, field_problems
+from kingofny.model.invariants import MAX_AGENDA, MAX_MONSTERS, MIN_MONSTERS, field_problems
 from kingofny.model.outcomes import Outcome
 from kingofny.model.state import GameConfig, GameState
 from kingofny.model.steps import (

@@ -18,8 +18,8 @@ from kingofny.engine.damage import check_eliminations, deal_damage
 from kingofny.engine.destruction import JETS, SEISMIC
 from kingofny.engine.economy import clamp_life, gain_energy, gain_vp, heal, max_life, spend_energy
 from kingofny.engine.manhattan import advance as advance_zone
-from kingofny.engine.manhattan import capacity, entered, must_enter, settle_manhattan
 from kingofny.engine.manhattan import enter as enter_manhattan
+from kingofny.engine.manhattan import entered, must_enter, settle_manhattan
 from kingofny.engine.movement import move_cost, open_boroughs, voluntary_move
 from kingofny.engine.ops import (
     evolve,
@@ -32,6 +32,7 @@ from kingofny.engine.ops import (
 from kingofny.engine.shop import bought
 from kingofny.model.cards import CardKind
 from kingofny.model.city import Borough
+from kingofny.model.invariants import manhattan_capacity as capacity
 from kingofny.model.state import GameState
 from kingofny.model.steps import CardChoice, CardRoll, RevealCard
 

@@ -7,11 +7,10 @@ from kingofny.effects.dispatch import each, owned
 from kingofny.engine.economy import gain_vp
 from kingofny.engine.ops import manhattan_occupants, move_monster, on_track, push, set_turn
 from kingofny.model.city import Borough, Track, Zone, location
+from kingofny.model.invariants import manhattan_capacity as capacity
 from kingofny.model.state import GameState
 from kingofny.model.steps import LeaveManhattan
 
-ADVANCED_RULE_MONSTERS = 5
-"""With this many monsters or more in the game, Manhattan holds two (seed 000, *Advanced Rule*)."""
 ENTRY_VP = 1
 """VP for seizing control of Manhattan (seed 000, *Effects of Manhattan*; rulings C1)."""
 SEIZED_MARK = "seized-manhattan:"
@@ -19,16 +18,6 @@ SEIZED_MARK = "seized-manhattan:"
 
 DEFAULT: the VP comes once per monster per turn. Only Subway's free movement can enter
 Manhattan twice in one turn, and leaving and re-entering would otherwise give a VP per lap."""
-
-
-def capacity(state: GameState) -> int:
-    """How many monsters Manhattan holds now: two while five or more monsters are in a game that
-    started with five or six, else one (seed 000, *Advanced Rule*)."""
-    if state.config.player_count >= ADVANCED_RULE_MONSTERS:
-        alive = sum(1 for m in state.monsters if not m.eliminated)
-        if alive >= ADVANCED_RULE_MONSTERS:
-            return 2
-    return 1
 
 
 def has_room(state: GameState) -> bool:

@@ -9,6 +9,7 @@ from kingofny.engine.economy import spend_energy
 from kingofny.engine.ops import manhattan_occupants, move_monster, push
 from kingofny.model.actions import Action, Flee, MoveTo, PlaceMonster, StayInManhattan, StayPut
 from kingofny.model.city import OUTER_BOROUGHS, OUTER_CAPACITY, Borough, location
+from kingofny.model.invariants import manhattan_capacity
 from kingofny.model.state import GameState
 from kingofny.model.steps import ChooseFlee, ChooseMove, LeaveManhattan, MovePhase, Place
 
@@ -120,7 +121,7 @@ def flee_act(state: GameState, step: ChooseFlee, action: Action) -> GameState:
 def leave_legal(state: GameState, step: LeaveManhattan) -> tuple[Action, ...]:
     """Any outer borough with room (seed 000, *Advanced Rule*)."""
     m = state.monsters[step.seat]
-    if not m.in_manhattan or len(manhattan_occupants(state)) <= manhattan.capacity(state):
+    if not m.in_manhattan or len(manhattan_occupants(state)) <= manhattan_capacity(state):
         return ()
     return tuple(_MOVE[b] for b in open_boroughs(state))
 

@@ -17,13 +17,11 @@ from kingofny.model.city import (
     Stack,
 )
 from kingofny.model.dice import Face
+from kingofny.model.invariants import MAX_MONSTERS, MIN_MONSTERS
 from kingofny.model.monster import MonsterState
 from kingofny.model.outcomes import DiceRoll, Outcome, TileDraw
 from kingofny.model.state import MARKET_SIZE, GameConfig, GameState, TurnState
 from kingofny.model.steps import Place, RevealCard, RevealTile, RollOff, StartTurn
-
-MIN_MONSTERS = 2
-MAX_MONSTERS = 6
 
 
 def resolve_packs(packs: Sequence[str]) -> tuple[str, ...]:

@@ -143,7 +143,8 @@ class ContentView(Protocol):
 
 
 def manhattan_capacity(state: GameState) -> int:
-    """How many monsters Manhattan holds now (seed 000, *Advanced Rule*)."""
+    """How many monsters Manhattan holds now: two while five or more monsters are in a game that
+    started with five or six, else one (seed 000, *Advanced Rule*)."""
     if state.config.player_count < ADVANCED_RULE_MONSTERS:
         return 1
     alive = sum(1 for m in state.monsters if not m.eliminated)

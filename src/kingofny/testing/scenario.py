@@ -77,7 +77,6 @@ import attrs
 
 from kingofny.content import registry
 from kingofny.content.base.effects.city import SOUVENIR
-from kingofny.content.base.effects.combat import CARAPACE_TOKEN, CURSE_TOKEN, WEB_TOKEN
 from kingofny.engine import rng as rngmod
 from kingofny.engine import validation
 from kingofny.engine.core import Move, advance, apply, legal_actions
@@ -102,6 +101,12 @@ from kingofny.model.city import (
     location,
 )
 from kingofny.model.dice import EMPTY_DICE, Dice, Face
+from kingofny.model.invariants import (
+    ADVANCED_RULE_MONSTERS,
+    BASE_TOKEN_KINDS,
+    MAX_MONSTERS,
+    MIN_MONSTERS,
+)
 from kingofny.model.monster import MAX_LIFE, MonsterState
 from kingofny.model.outcomes import CardDraw, DiceRoll, TileDraw
 from kingofny.model.state import MARKET_SIZE, GameConfig, GameState, TurnState
@@ -135,18 +140,12 @@ At = Literal["start", "reroll", "resolve", "move", "buy", "end"]
 """The turn points a scenario can stop at (see the module documentation)."""
 _AT_VALUES: tuple[str, ...] = ("start", "reroll", "resolve", "move", "buy", "end")
 
-MIN_MONSTERS = 2
-MAX_MONSTERS = 6
 BLACK_DICE = 6
 """Dice rolled each turn without cards (seed 000, *Roll the Dice*)."""
 MAX_REROLLS = 2
 """Rolls after the first (seed 000, *Roll the Dice*)."""
-ADVANCED_RULE_MONSTERS = 5
-"""Manhattan holds two monsters while at least this many are in a 5–6 monster game."""
 EXTRA_DIE_CARDS = frozenset({"base:extra-head", "base:natural-selection"})
 """Base cards that add one (green) die to their owner's rolls (rulings §13)."""
-BASE_TOKEN_KINDS = frozenset({WEB_TOKEN, CURSE_TOKEN, CARAPACE_TOKEN})
-"""The tokens monsters hold in the base game (rulings §15, §16)."""
 CARAPACE = "base:carapace"
 """The base card that raises its owner's maximum Life by 2 (rulings §16)."""
 
