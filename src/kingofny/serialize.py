@@ -37,6 +37,7 @@ import attrs
 
 from kingofny._version import __version__
 from kingofny.content import registry
+from kingofny.content.base.legacy import upgrade_option
 from kingofny.content.pack import ContentPack
 from kingofny.engine.chance import ROLL_OFF_DICE
 from kingofny.engine.validation import state_problems
@@ -709,11 +710,20 @@ def _check_length(data: object, key: str, limit: int, what: str) -> None:
 def _upgrade_record(data: object, version: object) -> object:
     """The ``data`` of a record written with an older schema, in the current schema: seeds of
     schema 1 drew other streams, so a seeded schema 1 record replays its listed outcomes
-    instead."""
-    if version == 1 and isinstance(data, dict) and isinstance(data.get("config"), dict):
-        config = data["config"]
-        if config.get("seed") is not None:
-            return {**data, "config": {**config, "seed": None}}
+    instead; the base cards' options are renamed."""
+    if version != 1 or not isinstance(data, dict):
+        return data
+    data = dict(data)
+    config = data.get("config")
+    if isinstance(config, dict) and config.get("seed") is not None:
+        data["config"] = {**config, "seed": None}
+    if isinstance(data.get("events"), list):
+        data["events"] = [
+            {**event, "action": _upgrade_options(event["action"], "option")}
+            if isinstance(event, dict) and "action" in event
+            else event
+            for event in data["events"]
+        ]
     return data
 
 
@@ -738,14 +748,30 @@ def _winners_text(winners: tuple[int, ...] | None) -> str:
 def _upgrade_state(data: object, version: object) -> object:
     """The ``data`` of a state written with an older schema, in the current schema.
 
-    Schema 2 added ``turn.win_claims`` (a win declared by a card stands at the end of the turn);
-    a schema 1 state has none.
+    Schema 2 added ``turn.win_claims`` (a win declared by a card stands at the end of the turn),
+    which a schema 1 state lacks, and renamed the base cards' options (a pending card question
+    holds them).
     """
-    if version == 1 and isinstance(data, dict) and isinstance(data.get("turn"), dict):
-        turn = data["turn"]
-        if "win_claims" not in turn:
-            return {**data, "turn": {**turn, "win_claims": []}}
+    if version != 1 or not isinstance(data, dict):
+        return data
+    data = dict(data)
+    if isinstance(data.get("turn"), dict) and "win_claims" not in data["turn"]:
+        data["turn"] = {**data["turn"], "win_claims": []}
+    if isinstance(data.get("agenda"), list):
+        data["agenda"] = [_upgrade_options(step, "options") for step in data["agenda"]]
     return data
+
+
+def _upgrade_options(obj: object, key: str) -> object:
+    """A card question (``options``) or card use (``option``) of schema 1 in today's names."""
+    if not isinstance(obj, dict) or not isinstance(obj.get("card"), str):
+        return obj
+    card, value = obj["card"], obj.get(key)
+    if isinstance(value, str):
+        return {**obj, key: upgrade_option(card, value)}
+    if isinstance(value, list):
+        return {**obj, key: [upgrade_option(card, v) if isinstance(v, str) else v for v in value]}
+    return obj
 
 
 # -- public API --------------------------------------------------------------------------------
