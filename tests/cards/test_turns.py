@@ -571,6 +571,41 @@ def test_subway_leaving_manhattan_in_the_buy_step_enters_again_at_the_end_of_the
     assert state.turn.manhattan_was_occupied
 
 
+def test_subway_moves_out_only_oblige_the_next_move_to_enter() -> None:
+    """Seed 000 glossary *Flee / Drive Out* restricts the next move only "if a card forces or
+    allows a Monster to leave Manhattan"; with five monsters Manhattan holds two (*Advanced
+    Rule*), so one there leaves room, yet a Subway owner who never left may still move between
+    outer boroughs (rulings D13); its Move step enters as usual."""
+    scenario = (
+        Scenario(["kong", "mantis", "rob", "sheriff", "drakonis"])
+        .monster("kong", borough="queens", energy=10)
+        .monster("mantis", manhattan="lower")
+        .monster("rob", borough="bronx")
+        .monster("sheriff", borough="brooklyn")
+        .monster("drakonis", borough="staten-island")
+        .market(["subway", None, None])
+        .turn("kong", at="buy")
+    )
+    state = play(subway_turn(scenario), roll("EEEEEE"))
+    assert uses(state, SUBWAY) == {"move:bronx", "move:brooklyn", "move:staten-island"}
+    state = play(state, k.StopRolling(), resolve("E"))
+    assert where(state, 0) is Borough.MANHATTAN
+
+
+def test_climb_needs_manhattan_as_resolution_starts_not_after_a_subway_move() -> None:
+    """rulings D28: "you must be in Manhattan then", at the start of resolution: a monster that
+    left by Subway before it and re-enters before the first type resolves does not climb."""
+    scenario = subway().monster("kong", cards=["climb-the-empire-state-building"])
+    state = play(subway_turn(scenario), roll("AHECDO"), use(SUBWAY, "move:bronx"), STOP)
+    assert where(state, 0) is Borough.BRONX
+    state = play(state, use(SUBWAY, "enter"))
+    assert where(state, 0) is Borough.MANHATTAN
+    vp = state.monsters[0].vp
+    state = play(state, resolve("C"))
+    assert state.monsters[0].vp == vp
+    assert state.extra_turns == ()
+
+
 def test_subway_moves_respect_borough_capacity() -> None:
     """rulings D13: "capacity ... still appl[ies]" (two monsters in Queens)."""
     scenario = (

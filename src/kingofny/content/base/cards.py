@@ -78,11 +78,12 @@ player.
      - ``ENTER_BOROUGH``
      - Heal 2 whenever the owner enters Manhattan (non-dice healing works there).
    * - Climb the Empire State Building
-     - ``FACE_RESOLVE``, ``EXTRA_TURN``
-     - FACE_RESOLVE (once, as the first type resolves): if the owner is in Manhattan and the
-       final faces of its dice (after Chameleon and the other conversions) include all six
-       faces, +2 VP and schedule an extra turn. EXTRA_TURN: it follows this turn; extra turns
-       can chain (rulings D28).
+     - ``RESOLUTION_START``, ``FACE_RESOLVE``, ``EXTRA_TURN``
+     - RESOLUTION_START: note whether the owner is in Manhattan. FACE_RESOLVE (once, as the
+       first type resolves): if the owner was in Manhattan then and the final faces of its
+       dice (after Chameleon and the other conversions) include all six faces, +2 VP and
+       schedule an extra turn. EXTRA_TURN: it follows this turn; extra turns can chain
+       (rulings D28).
    * - Columbia University
      - ``MARKET``, ``ON_BUY``
      - ON_BUY: +2 VP and open a claim for the buyer. MARKET: the next KEEP card revealed (on any
@@ -464,7 +465,7 @@ CARDS: tuple[CardSpec, ...] = (
         _KEEP,
         "In Manhattan, if your dice show all six different faces: +2 VP and play another turn"
         " after this one.",
-        (Trigger.FACE_RESOLVE, Trigger.EXTRA_TURN),
+        (Trigger.RESOLUTION_START, Trigger.FACE_RESOLVE, Trigger.EXTRA_TURN),
         aliases=("Climb The Empire State Building", "Climg The Empire State Building"),
     ),
     _card(

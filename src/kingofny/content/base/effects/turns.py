@@ -64,10 +64,11 @@ Where the cards and the rulebook are silent, this module answers as follows.
      - How free is the movement?
      - During the extra turn, at every decision of the monster except a card's question and
        the choice of Destruction targets (moves come between die types): move to any other
-       outer borough with room, out of Manhattan included, paying New York Marathon. While
-       Manhattan has room (after leaving it, say), the only move is ``"enter"``: "the next
-       monster who moves must enter Manhattan". Its VP for seizing control comes once a turn.
-       The normal Move step still happens.
+       outer borough with room, out of Manhattan included, paying New York Marathon. After a
+       Subway move out of Manhattan, while it has room, the only move is ``"enter"`` (also
+       paying New York Marathon: the move is the monster's choice, only its destination is
+       forced): "the next monster who moves must enter Manhattan". The VP for seizing control
+       comes once a turn. The normal Move step still happens.
      - rulings D13 / DEFAULT; seed 000 glossary *Flee / Drive Out*
    * - Terminal Rage
      - Which turns does the lock cover?
@@ -79,8 +80,9 @@ Where the cards and the rulebook are silent, this module answers as follows.
      - The final faces of the dice at the start of resolution, after Chameleon: checked when
        the owner picks the first type to resolve (FACE_RESOLVE), so the faces Chameleon and the
        other conversions made before then count and a Celebrity Chameleon discarded does not;
-       card-added symbols such as Stomp's are not dice. The owner must be in Manhattan then.
-       Extra turns chain.
+       card-added symbols such as Stomp's are not dice. The owner must be in Manhattan as
+       resolution starts (RESOLUTION_START); a Subway move in or out before the first type
+       resolves changes nothing. Extra turns chain.
      - rulings D28 (card: "your dice show")
    * - Super Speed
      - Which moves?
@@ -146,10 +148,13 @@ NEW_YORK_MARATHON = "base:new-york-marathon"
 COLUMBIA_UNIVERSITY = "base:columbia-university"
 SUBWAY = "base:subway"
 """Subway's card id, and the mark set on the extra turn it gives."""
+SUBWAY_LEFT = "base:subway:left-manhattan"
+"""Turn mark: a Subway move took the monster out of Manhattan; its next move must enter it."""
 TERMINAL_RAGE = "base:terminal-rage"
 CLIMB = "base:climb-the-empire-state-building"
-CLIMB_CHECKED = "base:climb-the-empire-state-building:checked"
-"""Turn mark: Climb the Empire State Building has checked this turn's dice."""
+CLIMB_TO_CHECK = "base:climb-the-empire-state-building:to-check"
+"""Turn mark: the owner was in Manhattan as resolution started; Climb the Empire State Building
+checks the faces as the first type resolves."""
 SUPER_SPEED = "base:super-speed"
 
 MARATHON_MOVE_COST = 2
@@ -351,27 +356,32 @@ class Subway(Effect):
         return extra_turn(heal(state, owner, 2), owner, mark_name=SUBWAY)
 
     def offers(self, state: GameState, owner: int, context: Context) -> tuple[str, ...]:
-        """During the marked turn, at the owner's decisions: moves to outer boroughs with room,
-        or, while Manhattan has room for a monster outside it, only ``"enter"`` (glossary *Flee
-        / Drive Out*: after a card lets a monster leave Manhattan, "the next monster who moves
-        must enter Manhattan")."""
+        """During the marked turn, at the owner's decisions: moves to outer boroughs with room;
+        after a Subway move out of Manhattan, while Manhattan has room, only ``"enter"``
+        (glossary *Flee / Drive Out*: "If a card forces or allows a Monster to leave Manhattan
+        (such as Subway) the next monster who moves must enter Manhattan")."""
         if context is not Context.DECISION or owner != state.turn.seat:
             return ()
         if not has_mark(state, SUBWAY):
             return ()
         if state.agenda and isinstance(state.agenda[-1], Destroy):
             return ()
-        if must_enter(state, owner):
+        if has_mark(state, SUBWAY_LEFT) and must_enter(state, owner):
             return (ENTER,) if state.monsters[owner].energy >= move_cost(state, owner) else ()
         return _move_options(state, owner)
 
     def use(self, state: GameState, owner: int, option: str) -> GameState:
-        """Make the move (paying New York Marathon)."""
+        """Make the move (paying New York Marathon, as for every move Subway allows); leaving
+        Manhattan sets :data:`SUBWAY_LEFT`, entering it clears the mark."""
         if option not in self.offers(state, owner, Context.DECISION):
             raise _bad_option(SUBWAY, option)
+        state = spend_energy(state, owner, move_cost(state, owner)) if option == ENTER else state
         if option == ENTER:
-            return enter_manhattan(spend_energy(state, owner, move_cost(state, owner)), owner)
-        return voluntary_move(state, owner, _MOVES[option])
+            state = set_turn(state, marks=tuple(m for m in state.turn.marks if m != SUBWAY_LEFT))
+            return enter_manhattan(state, owner)
+        leaving = state.monsters[owner].in_manhattan
+        state = voluntary_move(state, owner, _MOVES[option])
+        return mark(state, SUBWAY_LEFT) if leaving else state
 
 
 _ATTACK_ONLY = frozenset({Face.ATTACK})
@@ -394,15 +404,20 @@ class ClimbTheEmpireStateBuilding(Effect):
     """Climb the Empire State Building (KEEP): in Manhattan, dice showing all six faces give
     +2 VP and an extra turn (components §1 #12; rulings D28)."""
 
+    def on_resolution_start(self, state: GameState, owner: int) -> GameState:
+        """Note that the owner is in Manhattan as resolution starts (rulings D28: "you must be in
+        Manhattan then"); the faces are checked as the first type resolves."""
+        if owner == state.turn.seat and state.monsters[owner].in_manhattan:
+            return mark(state, CLIMB_TO_CHECK)
+        return state
+
     def before_face_resolves(self, state: GameState, owner: int, face: Face) -> GameState:
         """Check the final faces once, as the first type is about to resolve: after the
         conversions made so far (rulings D28: "after Chameleon"), without the Celebrity
         Chameleon discarded (they are no longer dice showing)."""
-        if owner != state.turn.seat or has_mark(state, CLIMB_CHECKED):
+        if owner != state.turn.seat or not has_mark(state, CLIMB_TO_CHECK):
             return state
-        state = mark(state, CLIMB_CHECKED)
-        if not state.monsters[owner].in_manhattan:
-            return state
+        state = set_turn(state, marks=tuple(m for m in state.turn.marks if m != CLIMB_TO_CHECK))
         dice = state.turn.dice
         discarded = discarded_celebrity(state)
         if not all(dice[f] - (discarded if f is Face.CELEBRITY else 0) > 0 for f in Face):
