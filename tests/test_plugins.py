@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from importlib.metadata import EntryPoint, PathDistribution
 from pathlib import Path
@@ -22,17 +23,17 @@ from kingofny.cli import main
 from kingofny.content import registry
 from kingofny.content.base import manifest
 from kingofny.content.pack import CONTENT_API_VERSION, ContentPack
-from kingofny.effects.api import Effect
+from kingofny.effects.api import Context, Effect
 from kingofny.effects.primitives import gain_energy, gain_vp
 from kingofny.engine.core import new_game
-from kingofny.errors import EffectError
+from kingofny.errors import EffectError, IllegalActionError, SerializationError
 from kingofny.model.cards import CardKind, CardSpec
 from kingofny.model.city import Building, UnitKind
 from kingofny.model.dice import Face
 from kingofny.model.monster import MonsterSpec
 from kingofny.model.state import GameState
 from kingofny.serialize import from_json, to_json
-from kingofny.testing import Scenario
+from kingofny.testing import Scenario, roll
 from kingofny.testing.conformance import installed
 
 
@@ -256,6 +257,20 @@ def test_a_plugin_load_failure_stays_a_plugin_error(fresh_registry: plugins.Regi
     assert isinstance(again.value.__cause__, RuntimeError)
 
 
+def test_a_saved_game_of_a_broken_pack_says_it_fails_to_load(
+    fresh_registry: plugins.Registry,
+) -> None:
+    """Defect (review of issue 7): a document naming a pack that fails to load was refused as
+    "not installed", the distribution and the cause lost. DESIGN Contract 7 and 8."""
+    doc = json.loads(to_json(new_game(2, seed=1)))
+    doc["packs"]["broken"] = "0.1"
+    with pytest.raises(SerializationError, match=r"^\$\.packs\.broken: .*fails to load.*boom"):
+        from_json(json.dumps(doc))
+    doc["packs"] = {"base": doc["packs"]["base"], "nowhere": "1.0"}
+    with pytest.raises(SerializationError, match=r"'nowhere' is not installed"):
+        from_json(json.dumps(doc))
+
+
 def test_a_game_asking_for_a_plugin_loads_it(fresh_registry: plugins.Registry) -> None:
     """A pack loads when a game first asks for it, once."""
     new_game(["gorilla", "kong"], packs=("base", "extra"), seed=1)
@@ -351,6 +366,43 @@ def test_an_effect_that_raises_is_an_effect_error_naming_pack_card_hook_and_step
     assert type(error) is EffectError
     assert isinstance(error.__cause__, RuntimeError)
     assert str(error).endswith("raised RuntimeError: glitch")
+
+
+class RefusesAtTurnStart(Effect):
+    """An ability raising IllegalActionError from a hook that answers no action."""
+
+    def on_turn_start(self, state: GameState, owner: int) -> GameState:
+        raise IllegalActionError("not now")
+
+
+class BadOffers(Effect):
+    """An ability offering an option that is not a string, at every decision of its owner."""
+
+    def offers(self, state: GameState, owner: int, context: Context) -> tuple[str, ...]:
+        return ("ok", 3)  # type: ignore[return-value]
+
+
+def test_a_kingofny_error_from_a_hook_that_answers_no_action_is_the_effects_failure() -> None:
+    """Defect (review of issue 7): an IllegalActionError raised by ``on_turn_start`` passed
+    through, so ``apply`` of a legal action looked refused (DESIGN Contract 3); only ``use``
+    and ``choose`` may refuse, anything else is an EffectError (Contract 7)."""
+    with installed(fx_pack(RefusesAtTurnStart())):
+        state = _before_glitch_turn()
+        with pytest.raises(
+            EffectError, match=r"on_turn_start.*IllegalActionError: not now"
+        ) as info:
+            apply(state, EndBuying())
+    assert isinstance(info.value.__cause__, IllegalActionError)
+
+
+def test_an_option_that_is_not_a_string_is_the_effects_failure() -> None:
+    """Defect (review of issue 7): an offered option of the wrong type surfaced as a bare
+    ArgumentError from the UseCard constructor, without the card or hook."""
+    with installed(fx_pack(BadOffers())):
+        state = apply(_before_glitch_turn(), EndBuying())
+        assert state.is_chance  # Glitch's first roll; its first decision comes after it
+        with pytest.raises(EffectError, match=r"fx:glitch.*offers.*non-empty option strings"):
+            apply(state, roll("AAEEHC"))
 
 
 def test_an_effect_returning_none_is_an_effect_error() -> None:

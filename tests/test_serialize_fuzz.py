@@ -8,6 +8,8 @@ import copy
 import functools
 import json
 import random
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,7 +19,7 @@ from hypothesis import strategies as st
 import kingofny as k
 from kingofny.engine.validation import state_problems
 from kingofny.model.invariants import MAX_AGENDA
-from kingofny.serialize import MAX_DOCUMENT_LENGTH, MAX_RECORD_EVENTS
+from kingofny.serialize import MAX_DOCUMENT_LENGTH, MAX_LIST_LENGTH, MAX_RECORD_EVENTS
 
 FUZZ = settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -44,6 +46,10 @@ def documents() -> tuple[str, ...]:
                 move = rng.choice(k.legal_actions(explicit))
             explicit = k.apply(explicit, move)
             found.append(k.to_json(explicit))
+    # States at card questions, as kingofny 0.1.0 wrote them (schema 1): their options are data
+    # only the card's effect understands.
+    legacy = Path(__file__).parent / "fixtures" / "kingofny-0.1.0-documents.json"
+    found.extend(json.dumps(doc) for doc in json.loads(legacy.read_text())["states"])
     return tuple(found)
 
 
@@ -112,8 +118,12 @@ def test_a_mutated_state_is_a_consistent_position_or_a_serialization_error(
     except k.SerializationError:
         return
     assert isinstance(state, k.GameState)
-    assert state_problems(state) == ()
     assert k.from_json(k.to_json(state)) == state
+    # DESIGN Contract 3: what loads is a position whose legal moves apply.
+    moves: list[k.Move] = [o for o, _ in k.chance_outcomes(state)] or list(k.legal_actions(state))
+    assert moves or state.is_terminal
+    for move in moves[:40]:
+        k.apply(state, move)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -126,7 +136,9 @@ def test_a_mutated_record_replays_as_stated_or_is_refused(data: st.DataObject) -
     except k.SerializationError:
         return
     assert isinstance(record, k.GameRecord)
-    assert k.replay(record).winners == record.winners
+    final = k.replay(record)
+    assert final.winners == record.winners
+    assert state_problems(final, all_tiles=True) == ()
 
 
 def test_a_record_with_other_winners_than_its_replay_is_refused() -> None:
@@ -173,7 +185,9 @@ def test_a_million_step_agenda_is_refused_by_its_bound() -> None:
     against documented bounds" (MAX_AGENDA), before the steps are decoded."""
     doc = json.loads(documents()[3])
     doc["data"]["agenda"] = [{"type": "move"}] * 1_000_000
-    with pytest.raises(k.SerializationError, match=rf"at most {MAX_AGENDA} pending steps"):
+    with pytest.raises(
+        k.SerializationError, match=rf"^\$\.data\.agenda: at most {MAX_AGENDA} entries"
+    ):
         k.state_from_dict(doc)
 
 
@@ -182,8 +196,29 @@ def test_a_record_of_800000_events_is_refused_by_its_bound() -> None:
     doc = json.loads(record_document())
     event = doc["data"]["events"][0]
     doc["data"]["events"] = [event] * 800_000
-    with pytest.raises(k.SerializationError, match=rf"at most {MAX_RECORD_EVENTS} events"):
+    with pytest.raises(
+        k.SerializationError, match=rf"^\$\.data\.events: at most {MAX_RECORD_EVENTS} entries"
+    ):
         k.record_from_dict(doc)
+
+
+@pytest.mark.parametrize(
+    "key", ["extra_turns", "waiting", "deck", "discard", "hidden_tiles", ["turn", "marks"]]
+)
+def test_any_other_overlong_array_is_refused_by_the_list_bound(key: str | list[str]) -> None:
+    """Review of issue 7: 700,000 extra turns or a million turn marks were read (seconds)
+    and accepted; every array has a bound (MAX_LIST_LENGTH), checked before decoding."""
+    doc = json.loads(documents()[3])
+    keys = [key] if isinstance(key, str) else key
+    parent = doc["data"]
+    for name in keys[:-1]:
+        parent = parent[name]
+    parent[keys[-1]] = [0] * 1_000_000
+    path = "$.data." + ".".join(keys)
+    with pytest.raises(
+        k.SerializationError, match=rf"^{re.escape(path)}: at most {MAX_LIST_LENGTH}"
+    ):
+        k.state_from_dict(doc)
 
 
 def test_an_overlong_text_is_refused_before_parsing() -> None:

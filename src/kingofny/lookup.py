@@ -81,6 +81,19 @@ def _resolve(what: str, names: dict[str, str], exact: object, name: object) -> s
     return found
 
 
+def card_spec(card_id: str) -> CardSpec:
+    """The spec of a card by its exact namespaced id (``"base:stomp"``), loading only the pack
+    the id names: the fast lookup for effects in play (:func:`find_card` takes any name but
+    loads every installed pack to know them all).
+
+    Raises :class:`~kingofny.errors.ArgumentError` if no such card is installed.
+    """
+    try:
+        return registry.card(card_id)
+    except KeyError:
+        raise ArgumentError("card_spec(card_id)", f"no installed card {card_id!r}") from None
+
+
 def find_card(name: str) -> CardSpec:
     """The spec of a card of an installed pack, given by id (``"base:tesla-cannon"``), short id
     (``"tesla-cannon"``), printed name or alias, in any letter case.

@@ -184,6 +184,9 @@ class Registry:
     """The sources that failed to load, with their error, in the order they were tried."""
     lock: threading.RLock = attrs.field(factory=threading.RLock, eq=False, repr=False)
     """Held while packs are loaded or swapped."""
+    changes: list[int] = attrs.field(factory=lambda: [0], eq=False, repr=False)
+    """How many times packs were added or removed (one counter, in a list so that the frozen
+    registry can count): caches of what is loaded compare it."""
 
     @property
     def packs(self) -> PackTable:
@@ -206,6 +209,7 @@ class Registry:
                         f"packs {self.owners[key]!r} and {pack.name!r} both define an effect "
                         f"for {key!r}"
                     )
+            self.changes[0] += 1
             self.loaded[pack.name] = pack
             self.cards.update((c.id, c) for c in pack.cards)
             self.monsters.update((m.id, m) for m in pack.monsters)
@@ -218,6 +222,7 @@ class Registry:
             pack = self.loaded.pop(name, None)
             if pack is None:
                 return None
+            self.changes[0] += 1
             for card in pack.cards:
                 self.cards.pop(card.id, None)
             for monster in pack.monsters:
@@ -236,15 +241,17 @@ class Registry:
             raise
 
     def find(self, name: str, *, strict: bool = False) -> ContentPack | None:
-        """The pack ``name``, loading it if needed; None if no source gives it. With
-        ``strict``, a source of that name that fails to load raises its :class:`PluginError`
-        (else the failure is only recorded)."""
+        """The pack ``name``, loading it if needed; None if no source gives it. The entry point
+        named after the pack is tried first; only if there is none are the others loaded in
+        search of it. With ``strict``, a source of that name that fails to load raises its
+        :class:`PluginError` (else the failure is only recorded)."""
         found = self.loaded.get(name)
         if found is not None:
             return found
         with self.lock:
             for named in (True, False):
-                for source in [s for s in self.sources if (s.name == name) is named]:
+                tried = [s for s in self.sources if (s.name == name) is named]
+                for source in tried:
                     self.sources.remove(source)
                     try:
                         self._load(source)
@@ -253,6 +260,8 @@ class Registry:
                             raise
                     if name in self.loaded:
                         return self.loaded[name]
+                if named and (tried or any(s.name == name for s, _ in self.failed)):
+                    break  # the entry point named after the pack was tried: load no others
             if strict:
                 for source, error in self.failed:
                     if source.name == name:
@@ -311,6 +320,7 @@ class Registry:
 
     def _restore(self, saved: _Snapshot) -> None:
         with self.lock:
+            self.changes[0] += 1
             self.sources[:] = saved.sources
             self.failed[:] = saved.failed
             tables: tuple[dict[str, Any], ...] = (

@@ -41,7 +41,13 @@ from kingofny.content.base.legacy import upgrade_option
 from kingofny.content.pack import ContentPack
 from kingofny.engine.chance import ROLL_OFF_DICE
 from kingofny.engine.validation import state_problems
-from kingofny.errors import PluginError, ReplayError, SchemaVersionError, SerializationError
+from kingofny.errors import (
+    KingOfNYError,
+    PluginError,
+    ReplayError,
+    SchemaVersionError,
+    SerializationError,
+)
 from kingofny.model import actions as _actions
 from kingofny.model import outcomes as _outcomes
 from kingofny.model import steps as _steps
@@ -88,6 +94,8 @@ MAX_DOCUMENT_LENGTH = 16_000_000
 """The longest JSON text :func:`from_json` reads, in characters (or bytes)."""
 MAX_RECORD_EVENTS = 100_000
 """The most events a record may hold (a long six-monster game has a few thousand)."""
+MAX_LIST_LENGTH = 1024
+"""The most entries of any other array of a document (the longest in play is the deck, 64)."""
 STATE_FORMAT = "kingofny/state"
 """The envelope ``format`` of a game state."""
 RECORD_FORMAT = "kingofny/record"
@@ -108,6 +116,8 @@ _MANHATTAN_CAPACITY = 2
 _CONTINUATIONS: tuple[type[Step], ...] = (RollOff, StartTurn, EndTurn, CloseTurn)
 """The steps that lead to the next turn; exactly one of them lies at the bottom of the agenda of
 a game in progress."""
+_LIST_LIMITS = {"$.data.agenda": MAX_AGENDA, "$.data.events": MAX_RECORD_EVENTS}
+"""Arrays with their own bound (checked before their entries are decoded)."""
 _ENVELOPE_KEYS = ("format", "schema_version", "kingofny_version", "packs", "data")
 _FORMATS = (STATE_FORMAT, RECORD_FORMAT)
 _NONE_TYPE = type(None)
@@ -485,6 +495,9 @@ def _decode(value: object, hint: Any, path: str) -> Any:
     if origin is tuple:
         if type(value) is not list:
             _fail(path, f"expected an array, got {_describe(value)}")
+        limit = _LIST_LIMITS.get(path, MAX_LIST_LENGTH)
+        if len(value) > limit:
+            _fail(path, f"at most {limit} entries here, got {len(value)}")
         return tuple(
             _decode(v, h, f"{path}[{i}]") for i, (v, h) in enumerate(_items(hint, value, path))
         )
@@ -526,11 +539,16 @@ def _decode_fields(obj: dict[str, object], cls: type[Any], path: str) -> Any:
 # -- semantic checks ---------------------------------------------------------------------------
 
 
-def _installed_packs() -> Mapping[str, ContentPack]:
+def _pack(name: str, path: str) -> ContentPack:
+    """The installed pack ``name``, loaded if needed; a SerializationError at ``path`` if it is
+    not installed, or if it fails to load (its PluginError chained)."""
     try:
-        return registry.installed().packs
+        pack = registry.installed().find(name, strict=True)
     except PluginError as exc:
-        raise SerializationError("$.packs", f"the content packs cannot be loaded: {exc}") from exc
+        raise SerializationError(path, f"content pack {name!r} fails to load: {exc}") from exc
+    if pack is None:
+        _fail(path, f"content pack {_REPR.repr(name)} is not installed")
+    return pack
 
 
 def _check_seat(seat: int, path: str, seats: int) -> None:
@@ -557,12 +575,10 @@ def _check_seat_list(seats: tuple[int, ...], path: str, count: int, what: str) -
 
 
 def _check_config(config: GameConfig, path: str) -> None:
-    installed = _installed_packs()
     if not config.packs:
         _fail(f"{path}.packs", "a game uses at least one content pack")
     for i, name in enumerate(config.packs):
-        if name not in installed:
-            _fail(f"{path}.packs[{i}]", f"content pack {name!r} is not installed")
+        _pack(name, f"{path}.packs[{i}]")
         if name in config.packs[:i]:
             _fail(f"{path}.packs[{i}]", f"content pack {name!r} is listed twice")
     count = len(config.monsters)
@@ -607,7 +623,10 @@ def _check_state(state: GameState, path: str) -> None:
             "a seeded game carries its generator state and an explicit-chance game has none "
             "(a player's view drops both)",
         )
-    problems = state_problems(state)
+    try:
+        problems = state_problems(state)
+    except KingOfNYError as exc:  # a pack's effect failed while the position was evaluated
+        raise SerializationError(path, f"the position cannot be evaluated: {exc}") from exc
     if problems:
         first = problems[0]
         _fail(path + first.path[1:], first.message)
@@ -633,12 +652,11 @@ def _check_record(record: GameRecord, path: str) -> None:
 
 
 def _envelope(kind: str, config: GameConfig, data: dict[str, Any]) -> dict[str, Any]:
-    installed = _installed_packs()
     return {
         "format": kind,
         "schema_version": SCHEMA_VERSION,
         "kingofny_version": __version__,
-        "packs": {name: installed[name].version for name in config.packs},
+        "packs": {name: _pack(name, "$.packs").version for name in config.packs},
         "data": data,
     }
 
@@ -667,16 +685,14 @@ def _open(document: object, expected: str | None) -> tuple[str, dict[str, object
     _check_keys(obj, "$", _ENVELOPE_KEYS)
     _expect_str(obj["kingofny_version"], "$.kingofny_version")
     packs = _expect_object(obj["packs"], "$.packs")
-    installed = _installed_packs()
     for name, value in packs.items():
         version_text = _expect_str(value, _key("$.packs", name))
-        if name not in installed:
-            _fail(_key("$.packs", name), f"content pack {_REPR.repr(name)} is not installed")
-        if not compatible(version_text, installed[name].version):
+        pack = _pack(name, _key("$.packs", name))
+        if not compatible(version_text, pack.version):
             _fail(
                 _key("$.packs", name),
                 f"saved with content pack {name} {version_text}; the installed "
-                f"{installed[name].version} is incompatible (a different major version)",
+                f"{pack.version} is incompatible (a different major version)",
             )
     return kind, obj
 
@@ -697,14 +713,6 @@ def _check_envelope_packs(envelope: Mapping[str, object], config: GameConfig) ->
             "$.packs",
             f"the envelope lists packs {sorted(listed)} but the game uses {list(config.packs)}",
         )
-
-
-def _check_length(data: object, key: str, limit: int, what: str) -> None:
-    """Refuse an absurdly long list before decoding it (bounds documented in serialization)."""
-    if isinstance(data, dict):
-        items = data.get(key)
-        if isinstance(items, list) and len(items) > limit:
-            _fail(f"$.data.{key}", f"at most {limit} {what}, got {len(items)}")
 
 
 def _upgrade_record(data: object, version: object) -> object:
@@ -807,7 +815,6 @@ def state_from_dict(document: object) -> GameState:
     """
     _, envelope = _open(document, STATE_FORMAT)
     data = _upgrade_state(envelope["data"], envelope["schema_version"])
-    _check_length(data, "agenda", MAX_AGENDA, "pending steps")
     state: GameState = _decode(data, GameState, "$.data")
     _check_state(state, "$.data")
     _check_envelope_packs(envelope, state.config)
@@ -826,7 +833,6 @@ def record_from_dict(document: object, *, replay_check: bool = True) -> GameReco
     """
     _, envelope = _open(document, RECORD_FORMAT)
     data = _upgrade_record(envelope["data"], envelope["schema_version"])
-    _check_length(data, "events", MAX_RECORD_EVENTS, "events")
     record: GameRecord = _decode(data, GameRecord, "$.data")
     _check_record(record, "$.data")
     _check_envelope_packs(envelope, record.config)

@@ -60,7 +60,7 @@ from kingofny.effects.primitives import (
 )
 from kingofny.effects.triggers import Trigger
 from kingofny.errors import EffectError, IllegalActionError, PluginError
-from kingofny.lookup import find_card
+from kingofny.lookup import card_spec, find_card
 from kingofny.model.cards import BuyCondition, CardKind, CardSpec
 from kingofny.model.city import OUTER_BOROUGHS, Borough, Building, UnitKind, Zone
 from kingofny.model.dice import EMPTY_DICE, FACES, Dice, Face
@@ -107,6 +107,7 @@ __all__ = [  # noqa: RUF022 (grouped by topic, not sorted)
     "take_from_market",
     "wait_for_reveals",
     "stop_waiting",
+    "card_spec",
     "find_card",
     # -- primitives: moving and Manhattan -------------------------------------------------
     "voluntary_move",

@@ -18,8 +18,9 @@ from collections.abc import Callable, Iterable
 from typing import NoReturn, TypeVar
 
 from kingofny.content import registry
-from kingofny.effects.api import Effect
-from kingofny.errors import EffectError, KingOfNYError
+from kingofny.effects.api import Context, Effect
+from kingofny.errors import EffectError, IllegalActionError
+from kingofny.model.actions import UseCard
 from kingofny.model.state import GameState
 from kingofny.model.steps import Step
 
@@ -149,14 +150,34 @@ class HookError(EffectError):
         return error
 
 
+_REFUSING_HOOKS = frozenset({"use", "choose"})
+"""The hooks that answer a player's action, so may refuse it with IllegalActionError."""
+
+
+def card_uses(state: GameState, seat: int, context: Context) -> list[UseCard]:
+    """The card uses the effects of ``seat`` offer in ``context``, each option checked to be a
+    non-empty string (:func:`wrong` otherwise)."""
+    uses: list[UseCard] = []
+    for key, effect in owned(state, seat):
+        options = checked(state, key, tuple, effect.offers, state, seat, context)
+        for option in options:
+            if type(option) is not str or not option:
+                wrong(state, key, "offers", options, "a tuple of non-empty option strings")
+            uses.append(UseCard(key, option))
+    return uses
+
+
 def failed(state: GameState, key: str, hook: str, error: Exception) -> NoReturn:
     """Raise the error for ``key``'s effect whose ``hook`` raised ``error`` on ``state``.
 
-    An error of kingofny's own (an :class:`~kingofny.errors.IllegalActionError` refusing a card
-    use, or the :class:`~kingofny.errors.EffectError` of an effect called further in) passes
-    through unchanged; anything else becomes an :class:`~kingofny.errors.EffectError` with
-    ``error`` chained as its cause."""
-    if isinstance(error, KingOfNYError):
+    The :class:`~kingofny.errors.EffectError` of an effect called further in passes through
+    unchanged, and so does an :class:`~kingofny.errors.IllegalActionError` from ``use`` or
+    ``choose`` (the card refusing an option it was given); anything else, kingofny's own
+    errors included, becomes an :class:`~kingofny.errors.EffectError` with ``error`` chained
+    as its cause."""
+    if isinstance(error, EffectError) or (
+        isinstance(error, IllegalActionError) and hook in _REFUSING_HOOKS
+    ):
         raise error
     raise HookError(
         registry.pack_of(key), key, hook, state, f"raised {type(error).__name__}: {error}"

@@ -20,6 +20,7 @@ without spelling it by hand.
 from __future__ import annotations
 
 import enum
+import functools
 import re
 
 from kingofny.errors import ArgumentError
@@ -35,8 +36,21 @@ def option(*parts: object) -> str:
 
     Enum members are written with ``str()`` (their documented names); every part must then be
     lowercase kebab-case, except a namespaced card id (``"base:stomp"``), which may only come
-    last. Raises :class:`~kingofny.errors.ArgumentError` otherwise.
+    last. Raises :class:`~kingofny.errors.ArgumentError` otherwise. Effects call it while legal
+    actions are listed, so the strings are remembered once built.
     """
+    try:
+        return _cached(*parts)
+    except TypeError:  # an unhashable part: let the checks say what is wrong with it
+        return _build(parts)
+
+
+@functools.lru_cache(maxsize=4096, typed=True)
+def _cached(*parts: object) -> str:
+    return _build(parts)
+
+
+def _build(parts: tuple[object, ...]) -> str:
     if not parts:
         raise ArgumentError("option(parts)", "an option needs at least one word")
     words: list[str] = []

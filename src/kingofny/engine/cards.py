@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from kingofny.content import registry
 from kingofny.effects.api import Context, Effect
-from kingofny.effects.dispatch import checked, owned
+from kingofny.effects.dispatch import card_uses, checked
 from kingofny.errors import IllegalActionError
 from kingofny.model.actions import Action, UseCard
 from kingofny.model.outcomes import DiceRoll, Outcome
@@ -44,12 +44,9 @@ def any_time(state: GameState, top: Step, offered: tuple[Action, ...] = ()) -> t
     if not isinstance(top, DecisionStep) or isinstance(top, CardChoice):
         return ()
     found: list[Action] = []
-    for key, effect in owned(state, top.seat):
-        options = checked(state, key, tuple, effect.offers, state, top.seat, Context.DECISION)
-        for option in options:
-            action = UseCard(key, option)
-            if action not in offered and action not in found:
-                found.append(action)
+    for action in card_uses(state, top.seat, Context.DECISION):
+        if action not in offered and action not in found:
+            found.append(action)
     return tuple(found)
 
 

@@ -126,9 +126,10 @@ def start(config: GameConfig, drawn: list[Outcome] | None = None) -> GameState:
     return advance(initial_state(config), drawn)
 
 
-# The configuration whose packs were last made sure of: states of one game share their config
-# object, so the check costs an identity test on the hot path.
-_ready: GameConfig | None = None
+# The configuration whose packs were last made sure of, and the registry's change count then:
+# states of one game share their config object, so the check costs two comparisons on the hot
+# path. The pair is replaced whole, so a thread sees either the old one or the new one.
+_ready: tuple[GameConfig | None, int] = (None, -1)
 
 
 def _packs_loaded(config: GameConfig) -> None:
@@ -136,13 +137,13 @@ def _packs_loaded(config: GameConfig) -> None:
     state may come from another process or a file): without them its effects would be
     missing."""
     global _ready
-    if config is _ready:
-        return
     reg = registry.installed()
+    if config is _ready[0] and reg.changes[0] == _ready[1]:
+        return
     for name in config.packs:
         if name not in reg.loaded:
             reg.pack(name)
-    _ready = config
+    _ready = (config, reg.changes[0])
 
 
 # The last state whose legal actions were computed, and those actions. ``advance`` computes them

@@ -7,14 +7,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from kingofny.effects.api import Context
-from kingofny.effects.dispatch import checked, each, owned
+from kingofny.effects.dispatch import card_uses, checked, each, owned
 from kingofny.engine.army import resolve_ouch
 from kingofny.engine.attack import resolve_attack
 from kingofny.engine.destruction import resolve_destruction
 from kingofny.engine.economy import gain_energy, heal
 from kingofny.engine.goals import resolve_celebrity
 from kingofny.engine.ops import evolve, push, set_turn
-from kingofny.model.actions import Action, ResolveFace, UseCard
+from kingofny.model.actions import Action, ResolveFace
 from kingofny.model.dice import Dice, Face
 from kingofny.model.state import GameState
 from kingofny.model.steps import BeginResolution, ChooseFace
@@ -63,10 +63,7 @@ def begin_resolution(state: GameState, step: BeginResolution) -> GameState:
 def choose_face_legal(state: GameState, step: ChooseFace) -> tuple[Action, ...]:
     """Any face type among the unresolved dice, and the owner's face conversions."""
     faces = tuple(_RESOLVE[f] for f in state.turn.unresolved.faces_present())
-    uses: list[Action] = []
-    for key, effect in owned(state, step.seat):
-        options = checked(state, key, tuple, effect.offers, state, step.seat, Context.RESOLVE)
-        uses.extend(UseCard(key, option) for option in options)
+    uses = card_uses(state, step.seat, Context.RESOLVE)
     return faces + tuple(uses) if uses else faces
 
 

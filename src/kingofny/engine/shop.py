@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from kingofny.content import registry
 from kingofny.effects.api import Context
-from kingofny.effects.dispatch import checked, owned
+from kingofny.effects.dispatch import card_uses, checked
 from kingofny.engine.ops import evolve, push, set_monster
-from kingofny.model.actions import Action, Buy, EndBuying, Sweep, UseCard
+from kingofny.model.actions import Action, Buy, EndBuying, Sweep
 from kingofny.model.cards import BuyCondition, CardKind
 from kingofny.model.city import UnitKind
 from kingofny.model.outcomes import CardDraw, Outcome
@@ -55,9 +55,7 @@ def shop_legal(state: GameState, step: Shop) -> tuple[Action, ...]:
     ]
     if m.energy >= SWEEP_COST:
         options.append(_SWEEP)
-    for key, effect in owned(state, step.seat):
-        offered = checked(state, key, tuple, effect.offers, state, step.seat, Context.SHOP)
-        options.extend(UseCard(key, option) for option in offered)
+    options.extend(card_uses(state, step.seat, Context.SHOP))
     options.append(_END)
     return tuple(options)
 

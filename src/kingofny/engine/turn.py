@@ -103,10 +103,7 @@ def end_turn(state: GameState, step: EndTurn) -> GameState:
     closes once whatever they raised is settled (a monster leaving Manhattan's 5–6 space after
     an elimination, a card's question on entering)."""
     seat = state.turn.seat
-    for key, effect in owned(state, seat):
-        state = checked(state, key, GameState, effect.on_turn_end, state, seat)
-        if state.winners is not None:
-            return state
+    state = each(state, owned(state, seat), "on_turn_end", seat)
     if not manhattan_occupants(state) and manhattan.must_enter(state, seat):
         state = manhattan.enter(state, seat)
     # An effect that eliminated the monster queued another end of this turn: drop it.

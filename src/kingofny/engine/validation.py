@@ -12,14 +12,14 @@ from collections.abc import Mapping
 
 from kingofny.content import registry
 from kingofny.effects.dispatch import owned
-from kingofny.engine.core import chance_outcomes, legal_actions
+from kingofny.engine.core import apply, chance_outcomes, legal_actions
 from kingofny.engine.economy import max_life
 from kingofny.engine.turn import REROLLS, dice_count, reroll_allowance
-from kingofny.errors import PluginError
+from kingofny.errors import KingOfNYError, PluginError
 from kingofny.model.cards import CardKind
 from kingofny.model.invariants import Problem, find_problems
 from kingofny.model.state import GameState
-from kingofny.model.steps import ChanceStep
+from kingofny.model.steps import CardChoice, ChanceStep
 
 
 class _Content:
@@ -66,9 +66,13 @@ def state_problems(
     :func:`apply`. ``settled`` and ``all_tiles`` are those of
     :func:`~kingofny.model.invariants.find_problems`."""
     packs = state.config.packs
-    installed = registry.installed().packs
+    reg = registry.installed()
     for i, name in enumerate(packs):
-        if name not in installed:
+        try:
+            pack = reg.find(name, strict=True)
+        except PluginError as exc:
+            return (Problem(f"$.config.packs[{i}]", f"content pack {name!r} fails to load: {exc}"),)
+        if pack is None:
             return (Problem(f"$.config.packs[{i}]", f"content pack {name!r} is not installed"),)
     problems = find_problems(state, _Content(packs), settled=settled, all_tiles=all_tiles)
     if problems or not settled or not state.agenda or state.winners is not None:
@@ -83,4 +87,17 @@ def state_problems(
         raise
     except Exception as exc:
         return (Problem(at, f"the engine cannot evaluate this position: {exc!r}"),)
+    if isinstance(top, CardChoice):
+        return _question_problems(state, top, at)
+    return ()
+
+
+def _question_problems(state: GameState, step: CardChoice, at: str) -> tuple[Problem, ...]:
+    """A card's question holds what its effect wrote (options, data), which only the effect
+    understands: each answer offered must apply (DESIGN Contract 3)."""
+    for action in legal_actions(state):
+        try:
+            apply(state, action)
+        except KingOfNYError as exc:
+            return (Problem(at, f"{step.card}'s question cannot take {action}: {exc}"),)
     return ()

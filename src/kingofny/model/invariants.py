@@ -30,8 +30,9 @@ Checked, with the rule each comes from (seed 000 unless named):
 - the goal cards: held by a monster in the game, or in the supply;
 - the turn: a real seat; rerolls left between 0 and what the rules allow; the dice showing no
   more than the monster rolls; unresolved dice among the dice showing (plus what cards add);
-  per-seat tallies; sorted marks; a real seat or None for ``order_seat``; declared winners in the
-  game;
+  per-seat tallies; sorted marks; a real seat or None for ``order_seat``; declared winners real
+  seats, distinct and sorted (one eliminated since stays listed until the turn ends, and does
+  not win);
 - the agenda: bounded (:data:`MAX_AGENDA`); empty exactly when the game is over; steps name real
   seats, slots, stacks and cards; the bottom step leads to the next turn; reveals are pending only
   where something is face down; a game in progress has a monster in it;

@@ -114,9 +114,9 @@ from kingofny.effects import (
     add_marker,
     ask,
     bought,
+    card_spec,
     damage,
     evolve,
-    find_card,
     gain_energy,
     gain_vp,
     has_mark,
@@ -417,7 +417,7 @@ def _scavengeable(state: GameState, owner: int) -> dict[str, tuple[str, int]]:
     energy = state.monsters[owner].energy
     found: dict[str, tuple[str, int]] = {}
     for card in sorted(set(state.discard)):
-        spec = find_card(card)
+        spec = card_spec(card)
         price = max(0, spec.cost - 1)
         if spec.kind is CardKind.KEEP and price <= energy:
             found[option(BUY, "card", card)] = (card, price)

@@ -327,8 +327,7 @@ def count_painbow(state: GameState, owner: int) -> GameState:
     result is set aside, after Hailing Cabs' answer and after every conversion."""
     m = state.monsters[owner]
     if (
-        state.winners is not None
-        or owner != state.turn.seat
+        owner != state.turn.seat
         or m.eliminated
         or PAINBOW not in m.cards
         or _resolved(state, Face.DESTRUCTION)

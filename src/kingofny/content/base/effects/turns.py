@@ -118,10 +118,10 @@ from kingofny.effects import (
     advance_zone,
     ask,
     capacity,
+    card_spec,
     discard_card,
     enter_manhattan,
     extra_turn,
-    find_card,
     gain_energy,
     gain_vp,
     has_mark,
@@ -313,7 +313,7 @@ class ColumbiaUniversity(Effect):
             return state  # an earlier waiter already closed this claim during the same reveal
         prefix = self._seen_prefix(seat)
         shown = state.market[slot]
-        keep = shown is not None and find_card(shown).kind is CardKind.KEEP
+        keep = shown is not None and card_spec(shown).kind is CardKind.KEEP
         if state.agenda and isinstance(state.agenda[-1], RevealCard):
             # More reveals of the same batch follow: note this one and decide after the last.
             return mark(state, f"{prefix}{slot}") if keep else state
@@ -328,7 +328,7 @@ class ColumbiaUniversity(Effect):
         cards = tuple(
             card
             for s in sorted(seen)
-            if (card := state.market[s]) is not None and find_card(card).kind is CardKind.KEEP
+            if (card := state.market[s]) is not None and card_spec(card).kind is CardKind.KEEP
         )
         if not cards:
             return state
