@@ -22,6 +22,7 @@ from kingofny.model.steps import (
     ChooseReroll,
     CloseTurn,
     EndTurn,
+    LeaveManhattan,
     MovePhase,
     Place,
     RevealCard,
@@ -261,16 +262,6 @@ CASES: list[tuple[str, Edit, str]] = [
         ),
         "$.monsters[{third_outside}].location",
     ),
-    (
-        "two monsters in Manhattan with four in the game",
-        _two_in_manhattan,
-        "$.monsters[{outside}].location",
-    ),
-    (
-        "a monster on the 5-6 space while the 2-4 space is empty",
-        _five_six_alone,
-        "$.monsters[{inside}].location",
-    ),
     # -- the cards (seed 000, *Setup*, *Card Description*) ------------------------------------
     (
         "a card in the deck and the discard pile",
@@ -435,6 +426,74 @@ CASES: list[tuple[str, Edit, str]] = [
 ]
 
 
+RULE_WORDS = {
+    "a monster played twice": "played twice",
+    "a seat plays another monster than configured": "seat 0 plays",
+    "a monster in the game with 0 Life": "at least 1 Life",
+    "Life above the maximum": "at most 10",
+    "negative VP": "below 0",
+    "negative Energy": "below 0",
+    "an eliminated monster still standing somewhere": "eliminated monster has no location",
+    "an eliminated monster with Life": "eliminated monster has 0 Life",
+    "an eliminated monster still holding tokens": "eliminated monster has no tokens",
+    "an eliminated monster still holding cards": "eliminated monster has no cards",
+    "a monster in the game nowhere once play started": "stands somewhere",
+    "a Manhattan location without a zone": "inconsistent location",
+    "an outer borough with a zone": "inconsistent location",
+    "a DISCARD card held in front of a monster": "only KEEP cards",
+    "an unknown card held": "unknown card",
+    "an unknown token kind": "unknown token kind",
+    "tokens out of order": "sorted",
+    "a token count of 0": "at least 1",
+    "three monsters in an outer borough": "at most 2 monsters",
+    "a card in the deck and the discard pile": "each card exists once",
+    "a card that is nowhere": "nowhere",
+    "the deck out of order": "sorted",
+    "a market of two slots": "3 slots",
+    "an empty market slot with cards left to reveal": "cards are left to reveal",
+    "a tile vanished": "do not add up",
+    "the face-down pool does not match the stacks": "face-down pool",
+    "a stack with face-down tiles and no top, no reveal pending": "shows its top",
+    "two Souvenir tokens in one borough": "at most one souvenir",
+    "an unknown marker": "unknown marker",
+    "Superstar held by an eliminated monster": "return to the supply",
+    "the Statue held by no seat": "no seat 9",
+    "the turn of no seat": "no seat 7",
+    "order_seat -1": "no seat -1",
+    "5 rerolls left": "rerolls left are 0 to 2",
+    "2**63 rerolls left": "rerolls left are 0 to 2",
+    "negative rerolls left": "rerolls left are 0 to 2",
+    "7 dice showing without an extra-die card": "rolls 6 dice",
+    "unresolved dice that are not among the dice showing": "not among the dice showing",
+    "turn marks out of order": "sorted",
+    "energy gained listed for too few seats": "one entry per seat",
+    "negative damage dealt": "below 0",
+    "a win declared for no seat": "no seat 8",
+    "an agenda of more than MAX_AGENDA steps": "at most 256",
+    "a game in progress with nothing pending": "pending steps",
+    "a finished game with steps pending": "no pending steps",
+    "a bottom step that does not lead to the next turn": "leads to the next turn",
+    "a continuation above the bottom": "only the bottom step",
+    "an internal step on top": "must wait for a decision or a chance outcome",
+    "a decision of an eliminated monster": "makes no decisions",
+    "a decision of no seat": "no seat 9",
+    "a tile reveal where nothing is face down": "face-down tile on top",
+    "a card reveal into a full market slot": "empty market slot",
+    "a roll-off everybody has rolled": "must still roll",
+    "a roll of more dice than exist": "only 8 dice",
+    "a card question of an unknown card": "no card, monster or effect",
+    "a card question with no answer": "nothing can happen",
+    "a running game whose monsters are all eliminated": "every monster is eliminated",
+    "an extra turn of an eliminated monster": "takes no turns",
+    "an extra turn with an unknown mark": "unknown turn mark",
+    "a waiting effect of an unknown card": "no effect of a card",
+    "an eliminated winner": "cannot win",
+    "winners out of order": "increasing order",
+}
+"""Words of the sentence each case must be reported with: a path alone can be shared by
+several invariants (a monster's ``location``)."""
+
+
 def _expected(state: k.GameState, path: str) -> str:
     third = [x for x, m in enumerate(state.monsters) if not m.in_manhattan][2]
     return path.format(
@@ -457,8 +516,13 @@ def test_each_broken_invariant_is_reported_at_its_path(name: str, edit: Edit, pa
     state = playing()
     found = state_problems(edit(state))
     expected = _expected(state, path)
-    assert any(p.path.startswith(expected) for p in found), (name, found)
+    words = RULE_WORDS[name]
+    assert any(p.path.startswith(expected) and words in p.message for p in found), (name, found)
     assert all(isinstance(p, Problem) and p.message for p in found)
+
+
+def test_every_case_names_the_words_of_its_rule() -> None:
+    assert set(RULE_WORDS) == {name for name, _, _ in CASES}
 
 
 def test_two_monsters_in_manhattan_are_fine_with_five_in_the_game() -> None:
@@ -475,11 +539,29 @@ def test_two_monsters_in_manhattan_are_fine_with_five_in_the_game() -> None:
     assert f"$.monsters[{out[1]}].location" in [p.path for p in state_problems(third)]
 
 
+def test_manhattan_holds_one_again_once_four_monsters_are_left() -> None:
+    """seed 000, *Advanced Rule*: "If the elimination of a Monster means that fewer than five
+    Monsters remain in the game, from now on, there can only be one Monster in Manhattan" (the
+    5-6 monster leaves, rulings C2): two in Manhattan with four left is refused, unless the
+    5-6 monster's move out is pending."""
+    state = playing(6)
+    out = [x for x, m in enumerate(state.monsters) if not m.in_manhattan and x != state.turn.seat]
+    two = monster(state, out[0], location=Location(M, Zone.LOWER, Track.SECOND))
+    four_left = functools.reduce(eliminate, out[1:3], two)
+    found = state_problems(four_left)
+    assert any(
+        p.path == f"$.monsters[{out[0]}].location" and "which holds 1" in p.message for p in found
+    ), found
+    leaving = agenda(four_left, *four_left.agenda, LeaveManhattan(out[0]))
+    assert not any("which holds" in p.message for p in state_problems(leaving, settled=False))
+
+
 def test_the_5_6_space_alone_is_refused_in_a_six_monster_game() -> None:
     """seed 000, *Advanced Rule*: "if the Monster in the 2–4 space is eliminated, the Monster
     on the 5–6 space automatically moves to the 2–4 space", so it never stands there alone."""
     state = playing(6)
-    assert any(p.path.endswith("location") for p in state_problems(_five_six_alone(state)))
+    found = state_problems(_five_six_alone(state))
+    assert any(p.path.endswith("location") and "2-4 space is empty" in p.message for p in found)
 
 
 def test_several_problems_are_all_reported() -> None:

@@ -235,14 +235,14 @@ class _Checker:
             self.sorted_values(m.trophies, f"{at}.trophies", "trophies")
             self.tokens(m, at, tokens)
             if m.eliminated:
-                for name, empty in (
-                    ("life", 0),
-                    ("location", None),
-                    ("cards", ()),
-                    ("tokens", ()),
+                for name, empty, what in (
+                    ("life", 0, "0 Life"),
+                    ("location", None, "no location"),
+                    ("cards", (), "no cards (they go to the discard pile)"),
+                    ("tokens", (), "no tokens"),
                 ):
                     if getattr(m, name) != empty:
-                        self.add(f"{at}.{name}", f"an eliminated monster has {name} {empty!r}")
+                        self.add(f"{at}.{name}", f"an eliminated monster has {what}")
                 continue
             self.life(seat, m, at)
             self.location(m, at, started)
@@ -652,4 +652,4 @@ def find_problems(
         checker.agenda()
         checker.turn()
         checker.extras()
-    return tuple(checker.problems)
+    return tuple(dict.fromkeys(checker.problems))  # a card unknown in two checks, once
