@@ -615,3 +615,12 @@ def test_the_last_reveals_may_finish_a_turn_nobody_survived() -> None:
     assert state_problems(agenda(state, EndTurn(), RevealCard(0)), settled=False) == ()
     assert state_problems(agenda(state, CloseTurn(), RevealCard(0)), settled=False) == ()
     assert state_problems(agenda(state, EndTurn(), ChooseFace(0)), settled=False) != ()
+
+
+def test_a_state_built_by_hand_with_wrong_types_is_reported_not_crashed() -> None:
+    """Bad input gets a clear answer, never a bare TypeError (issue 7 §2): attrs does not check
+    types, so a hand-built state may hold anything."""
+    state = monster(playing(), 0, life="ten")
+    found = state_problems(state)
+    assert [p.path for p in found] == ["$"]
+    assert "malformed" in found[0].message

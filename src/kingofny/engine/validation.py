@@ -74,7 +74,12 @@ def state_problems(
             return (Problem(f"$.config.packs[{i}]", f"content pack {name!r} fails to load: {exc}"),)
         if pack is None:
             return (Problem(f"$.config.packs[{i}]", f"content pack {name!r} is not installed"),)
-    problems = find_problems(state, _Content(packs), settled=settled, all_tiles=all_tiles)
+    try:
+        problems = find_problems(state, _Content(packs), settled=settled, all_tiles=all_tiles)
+    except KingOfNYError:
+        raise
+    except Exception as exc:  # a state built by hand with values of the wrong types
+        return (Problem("$", f"the state is malformed and cannot be checked: {exc!r}"),)
     if problems or not settled or not state.agenda or state.winners is not None:
         return problems
     top = state.agenda[-1]
