@@ -21,6 +21,8 @@ from kingofny.engine.core import (
     legal_actions,
     new_game,
     observe,
+    reseed,
+    sample_outcome,
     winners,
 )
 from kingofny.errors import (
@@ -98,7 +100,9 @@ __all__ = [  # noqa: RUF022 (grouped by topic, not sorted)
     "legal_actions",
     "apply",
     "chance_outcomes",
+    "sample_outcome",
     "observe",
+    "reseed",
     "is_terminal",
     "winners",
     "Move",

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import functools
+import random
 from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
 
 from kingofny.engine import rng as rngmod
+from kingofny.model.city import Building
 from kingofny.model.dice import Dice, all_rolls
 from kingofny.model.outcomes import CardDraw, DiceRoll, Outcome, TileDraw
 from kingofny.model.state import GameState
@@ -30,18 +32,68 @@ def _dice_outcomes(count: int) -> tuple[tuple[Outcome, Fraction], ...]:
     return tuple((DiceRoll(d), d.probability()) for d in all_rolls(count))
 
 
+@functools.cache
+def _dice_index(count: int) -> dict[tuple[int, ...], Outcome]:
+    """The outcome objects of :func:`_dice_outcomes` by face counts."""
+    return {o.dice.counts: o for o, _ in _dice_outcomes(count) if isinstance(o, DiceRoll)}
+
+
+@functools.lru_cache(maxsize=512)
+def _tile_outcomes(pool: tuple[tuple[Building, int], ...]) -> tuple[tuple[Outcome, Fraction], ...]:
+    """The reveals of a face-down pool (the same pools recur across a game and across games)."""
+    total = sum(c for _, c in pool)
+    return tuple((TileDraw(b), Fraction(c, total)) for b, c in pool)
+
+
+@functools.lru_cache(maxsize=512)
+def _card_outcomes(deck: tuple[str, ...]) -> tuple[tuple[Outcome, Fraction], ...]:
+    """The reveals of a deck (a sorted multiset)."""
+    counts = Counter(deck)
+    size = len(deck)
+    return tuple((CardDraw(card), Fraction(n, size)) for card, n in sorted(counts.items()))
+
+
 def outcomes(state: GameState, step: ChanceStep) -> tuple[tuple[Outcome, Fraction], ...]:
     """Every outcome of the chance step with its exact probability; empty if nothing can happen."""
     if isinstance(step, (RollDice, RollOff, CardRoll)):
         return _dice_outcomes(dice_count(step))
     if isinstance(step, RevealTile):
-        total = sum(c for _, c in state.hidden_tiles)
-        return tuple((TileDraw(b), Fraction(c, total)) for b, c in state.hidden_tiles)
+        return _tile_outcomes(state.hidden_tiles)
     if isinstance(step, RevealCard):
-        counts = Counter(state.deck)
-        size = len(state.deck)
-        return tuple((CardDraw(card), Fraction(n, size)) for card, n in sorted(counts.items()))
+        return _card_outcomes(state.deck)
     raise TypeError(f"no chance rule for {type(step).__name__}")  # pragma: no cover
+
+
+def draw(state: GameState, step: ChanceStep, rng: random.Random) -> Outcome:
+    """An outcome of ``step`` drawn with ``rng``, with exactly the probabilities
+    :func:`outcomes` lists, without building them: each die is a uniform face, a reveal a
+    uniform pick among the face-down tiles or the deck's cards (both are multisets)."""
+    if isinstance(step, (RollDice, RollOff, CardRoll)):
+        counts = [0, 0, 0, 0, 0, 0]
+        pick = rng.randrange
+        for _ in range(dice_count(step)):
+            counts[pick(6)] += 1
+        return _dice_index(dice_count(step))[tuple(counts)]
+    if isinstance(step, RevealTile):
+        index = rng.randrange(sum(c for _, c in state.hidden_tiles))
+        for building, count in state.hidden_tiles:
+            if index < count:
+                return _tile_draw(building)
+            index -= count
+        raise AssertionError("tile pool count mismatch")  # pragma: no cover
+    if isinstance(step, RevealCard):
+        return _card_draw(state.deck[rng.randrange(len(state.deck))])
+    raise TypeError(f"no chance rule for {type(step).__name__}")  # pragma: no cover
+
+
+@functools.lru_cache(maxsize=256)
+def _tile_draw(building: Building) -> Outcome:
+    return TileDraw(building)
+
+
+@functools.lru_cache(maxsize=512)
+def _card_draw(card: str) -> Outcome:
+    return CardDraw(card)
 
 
 def has_outcomes(state: GameState, step: ChanceStep) -> bool:

@@ -8,6 +8,7 @@ at the end of the game.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any, Union
@@ -15,6 +16,7 @@ from typing import Any, Union
 from kingofny.content import registry
 from kingofny.effects.dispatch import HookError
 from kingofny.engine import attack, cards, chance, movement, resolution, rolling, shop, turn
+from kingofny.engine import rng as rngmod
 from kingofny.engine.destruction import destroy_act, destroy_legal
 from kingofny.engine.ops import evolve
 from kingofny.engine.setup import (
@@ -24,7 +26,7 @@ from kingofny.engine.setup import (
     reveal_tile_resolve,
     roll_off_resolve,
 )
-from kingofny.errors import ConfigError, IllegalActionError
+from kingofny.errors import ArgumentError, ConfigError, IllegalActionError
 from kingofny.model.actions import Action, UseCard
 from kingofny.model.outcomes import Outcome
 from kingofny.model.state import GameConfig, GameState
@@ -183,6 +185,44 @@ def chance_outcomes(state: GameState) -> tuple[tuple[Outcome, Fraction], ...]:
         return ()
     _packs_loaded(state.config)
     return chance.outcomes(state, state.agenda[-1])
+
+
+def sample_outcome(state: GameState, rng: random.Random) -> Outcome:
+    """At a chance node, an outcome drawn with ``rng`` with exactly the probabilities
+    :func:`chance_outcomes` lists, without building them (for searches that sample chance: an
+    MCTS playout, a simulation in explicit-chance mode). The outcome is one of the objects
+    :func:`chance_outcomes` lists.
+
+    Raises :class:`~kingofny.errors.IllegalActionError` if the state waits for no outcome, and
+    :class:`~kingofny.errors.ArgumentError` if ``rng`` is not a ``random.Random``.
+    """
+    if not isinstance(rng, random.Random):
+        raise ArgumentError("sample_outcome(rng)", f"expected a random.Random, got {rng!r}")
+    if not state.agenda or not isinstance(state.agenda[-1], ChanceStep):
+        raise IllegalActionError("the state waits for no chance outcome")
+    top = state.agenda[-1]
+    if not chance.has_outcomes(state, top):  # pragma: no cover - advance drops such a step
+        raise IllegalActionError(f"nothing can happen at this {top.KIND} step")
+    return chance.draw(state, top, rng)
+
+
+def reseed(view: GameState, seed: int) -> GameState:
+    """A seeded game from a view (:func:`observe`) or any state: the same position, whose chance
+    is drawn from ``seed`` from now on (a playout from what a bot sees). Different seeds give
+    independent continuations. If the position waits for a chance outcome, it is drawn at once,
+    as a seeded game never waits for one.
+
+    Raises :class:`~kingofny.errors.ArgumentError` if ``seed`` is not an int.
+    """
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ArgumentError("reseed(seed)", f"expected an int, got {seed!r}")
+    seeded = evolve(view, config=evolve(view.config, seed=seed), rng=rngmod.seed_state(seed))
+    if view.winners is not None:
+        return seeded
+    try:
+        return advance(seeded)
+    except HookError as exc:
+        raise exc.at(seeded.agenda[-1]) from exc.__cause__
 
 
 def apply(state: GameState, move: Move) -> GameState:
