@@ -26,6 +26,7 @@ Writing runs the same checks, so whatever :func:`to_json` writes, :func:`from_js
 from __future__ import annotations
 
 import enum
+import functools
 import json
 import reprlib
 import types
@@ -35,6 +36,7 @@ from typing import Any, NoReturn, TypeVar, Union
 
 import attrs
 
+from kingofny._fastcodec import Plan
 from kingofny._version import __version__
 from kingofny.content import registry
 from kingofny.content.base.legacy import upgrade_option
@@ -215,7 +217,7 @@ def _decode_dice(value: object, path: str) -> Dice:
     if len(text) > _DICE_LIMIT:
         _fail(path, f"{len(text)} dice, more than the {_DICE_LIMIT} allowed")
     try:
-        return Dice.parse(text)
+        return _dice(text)
     except ValueError as exc:
         _fail(path, f"bad dice {_REPR.repr(text)} ({exc}); write one letter of EHACDO per die")
 
@@ -231,10 +233,20 @@ def _encode_building(value: Building, path: str) -> str:
     return str(value)
 
 
+@functools.lru_cache(maxsize=256)
+def _building(text: str) -> Building:
+    return Building.parse(text)
+
+
+@functools.lru_cache(maxsize=1024)
+def _dice(text: str) -> Dice:
+    return Dice.parse(text)
+
+
 def _decode_building(value: object, path: str) -> Building:
     text = _expect_str(value, path)
     try:
-        return Building.parse(text)
+        return _building(text)
     except ValueError:
         _fail(path, f"unknown building {_REPR.repr(text)}; expected e.g. 'high-rise-1'")
 
@@ -536,6 +548,39 @@ def _decode_fields(obj: dict[str, object], cls: type[Any], path: str) -> Any:
         raise SerializationError(path, f"not a valid {cls.__name__}: {exc}") from exc
 
 
+# -- the fast path ------------------------------------------------------------------------------
+
+
+def _item_limit(item: Any) -> int:
+    """The bound of an array of ``item`` values (the same as :data:`_LIST_LIMITS` by path: only
+    the agenda holds steps, only a record's events are events)."""
+    if item is Step:
+        return MAX_AGENDA
+    if item is Event:
+        return MAX_RECORD_EVENTS
+    return MAX_LIST_LENGTH
+
+
+_PLAN = Plan(_fields, _tagged, _LEAVES, _enum_table, _item_limit, _INT_LIMIT)
+
+
+def _read(value: object, hint: Any, path: str) -> Any:
+    """:func:`_decode`, by the compiled reader when it takes the value (see
+    :mod:`kingofny._fastcodec`); otherwise the precise reader says what is wrong, and where."""
+    try:
+        return _PLAN.reader(hint)(value)
+    except Exception:
+        return _decode(value, hint, path)
+
+
+def _write(value: object, hint: Any, path: str) -> Any:
+    """:func:`_encode`, by the compiled writer when it takes the value."""
+    try:
+        return _PLAN.writer(hint)(value)
+    except Exception:
+        return _encode(value, hint, path)
+
+
 # -- semantic checks ---------------------------------------------------------------------------
 
 
@@ -793,7 +838,7 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
     """
     if not isinstance(state, GameState):
         _fail("$", f"expected a GameState, got {type(state).__name__}")
-    data = _encode(state, GameState, "$.data")
+    data = _write(state, GameState, "$.data")
     _check_state(state, "$.data")
     return _envelope(STATE_FORMAT, state.config, data)
 
@@ -802,7 +847,7 @@ def record_to_dict(record: GameRecord) -> dict[str, Any]:
     """The JSON-ready envelope of a game record."""
     if not isinstance(record, GameRecord):
         _fail("$", f"expected a GameRecord, got {type(record).__name__}")
-    data = _encode(record, GameRecord, "$.data")
+    data = _write(record, GameRecord, "$.data")
     _check_record(record, "$.data")
     return _envelope(RECORD_FORMAT, record.config, data)
 
@@ -815,7 +860,7 @@ def state_from_dict(document: object) -> GameState:
     """
     _, envelope = _open(document, STATE_FORMAT)
     data = _upgrade_state(envelope["data"], envelope["schema_version"])
-    state: GameState = _decode(data, GameState, "$.data")
+    state: GameState = _read(data, GameState, "$.data")
     _check_state(state, "$.data")
     _check_envelope_packs(envelope, state.config)
     return state
@@ -833,7 +878,7 @@ def record_from_dict(document: object, *, replay_check: bool = True) -> GameReco
     """
     _, envelope = _open(document, RECORD_FORMAT)
     data = _upgrade_record(envelope["data"], envelope["schema_version"])
-    record: GameRecord = _decode(data, GameRecord, "$.data")
+    record: GameRecord = _read(data, GameRecord, "$.data")
     _check_record(record, "$.data")
     _check_envelope_packs(envelope, record.config)
     if replay_check:
