@@ -216,6 +216,26 @@ class Registry:
             self.effects.update(pack.effects)
             self.owners.update((key, pack.name) for key in pack.effects)
 
+    @contextlib.contextmanager
+    def replaced(self, key: str, effect: Effect) -> Iterator[None]:
+        """Make ``effect`` the effect of ``key`` for the duration of the block (a test double),
+        putting the registry back afterwards, even on failure. Edit effects through this, not
+        the :attr:`effects` table: caches of the effects in play follow :attr:`changes`."""
+        with self.lock:
+            had = key in self.effects
+            old = self.effects.get(key)
+            self.effects[key] = effect
+            self.changes[0] += 1
+        try:
+            yield
+        finally:
+            with self.lock:
+                if had and old is not None:
+                    self.effects[key] = old
+                else:
+                    self.effects.pop(key, None)
+                self.changes[0] += 1
+
     def remove(self, name: str) -> ContentPack | None:
         """Unregister a loaded pack and everything it declared; the pack, or None."""
         with self.lock:

@@ -7,7 +7,7 @@ unless a test says otherwise.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 
 import pytest
 
@@ -109,11 +109,11 @@ class Spy(Effect):
 
 
 @pytest.fixture
-def spy(monkeypatch: pytest.MonkeyPatch) -> Spy:
+def spy() -> Iterator[Spy]:
     """A :class:`Spy` standing in for Stomp's effect for the duration of a test."""
     double = Spy()
-    monkeypatch.setitem(registry.installed().effects, SPY_CARD, double)
-    return double
+    with registry.installed().replaced(SPY_CARD, double):
+        yield double
 
 
 # -- fixed rewards ---------------------------------------------------------------------------------

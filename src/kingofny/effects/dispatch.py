@@ -14,13 +14,14 @@ when nothing raises.
 from __future__ import annotations
 
 import reprlib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import NoReturn, TypeVar
 
 from kingofny.content import registry
 from kingofny.effects.api import Context, Effect
 from kingofny.errors import EffectError, IllegalActionError
 from kingofny.model.actions import UseCard
+from kingofny.model.monster import MonsterState
 from kingofny.model.state import GameState
 from kingofny.model.steps import Step
 
@@ -38,13 +39,34 @@ def overrides(effect: Effect, hook: str) -> bool:
     return found
 
 
-def owned(state: GameState, seat: int) -> list[tuple[str, Effect]] | tuple[()]:
+_OWNED: dict[tuple[object, ...], tuple[tuple[str, Effect], ...]] = {}
+"""The effects of each combination of monster, cards, tokens, marks and registry state seen:
+few recur across a game, and the entries are immutable, so threads may share them (a race only
+computes an entry twice)."""
+_OWNED_LIMIT = 8192
+
+
+def owned(state: GameState, seat: int) -> tuple[tuple[str, Effect], ...]:
     """The effects acting for ``seat``: its monster's ability, its KEEP cards in the order it
     gained them, its tokens' rules, and, on its own turn, the turn's marks."""
     m = state.monsters[seat]
     if m.eliminated:
         return _NONE
-    table = registry.installed().effects
+    reg = registry.installed()
+    marks = state.turn.marks if seat == state.turn.seat else _NONE
+    key = (m.monster, m.cards, m.tokens, marks, reg.changes[0])
+    found = _OWNED.get(key)
+    if found is None:
+        found = _owned(m, marks, reg.effects)
+        if len(_OWNED) >= _OWNED_LIMIT:
+            _OWNED.clear()
+        _OWNED[key] = found
+    return found
+
+
+def _owned(
+    m: MonsterState, marks: tuple[str, ...], table: Mapping[str, Effect]
+) -> tuple[tuple[str, Effect], ...]:
     if not table:
         return _NONE
     found: list[tuple[str, Effect]] = []
@@ -61,12 +83,11 @@ def owned(state: GameState, seat: int) -> list[tuple[str, Effect]] | tuple[()]:
         # A card's own tokens (Carapace) share its key: the card's effect is already listed.
         if effect is not None and kind not in m.cards and kind != m.monster:
             found.append((kind, effect))
-    if seat == state.turn.seat:
-        for mark in state.turn.marks:
-            effect = get(mark)
-            if effect is not None:
-                found.append((mark, effect))
-    return found or _NONE
+    for mark in marks:
+        effect = get(mark)
+        if effect is not None:
+            found.append((mark, effect))
+    return tuple(found)
 
 
 def in_play(state: GameState) -> list[tuple[int, str, Effect]] | tuple[()]:
