@@ -60,7 +60,11 @@ def typecheck(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def bench(session: nox.Session) -> None:
-    """Play random 4-monster games and print games/s and µs per apply and legal_actions."""
+    """Print issue 8's target table (ratios to bench/toy.py, interleaved) and the per-call report.
+
+    Options after ``--`` go to ``bench/bench.py``: ``--reps``, ``--games``, ``--toy-games``,
+    ``--quick``, ``--only table|calls``, ``--call-games`` ...
+    """
     session.install("-e", ".")
     session.run("python", "bench/bench.py", *session.posargs)
 

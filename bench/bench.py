@@ -1,28 +1,50 @@
-"""Speed benchmark: random self-play on one core (``nox -s bench``).
+"""Speed benchmark: the targets of issue 8 and the cost of each call (``nox -s bench``).
 
-Plays random games (uniform choice over :func:`kingofny.legal_actions`, ``random.Random``
-seeded per game) and prints games per second, decisions and turns per game, and the cost of a
-step, of ``apply`` and of ``legal_actions``, next to the targets of
-``research/perf-anchors.md`` §1 (4-monster random self-play, one core, CPython 3.11).
+Two reports, both printed by default (``--only table`` or ``--only calls`` prints one):
 
-Two passes over the same games: a clean pass for games/s, then an instrumented pass that times
-every call with ``time.perf_counter_ns``. In auto-chance mode (the default; ``--seed``) chance is
-drawn by the engine inside ``apply``; with ``--explicit`` the game stops at chance nodes and the
-benchmark samples an outcome from ``chance_outcomes`` with the listed probabilities (reported
-separately). No timing here is asserted anywhere: the figures are for people to read.
+**The target table** (issue 8). Every speed figure is a *ratio* measured in the same process,
+interleaved: each repetition plays a batch of seeded kingofny games and a batch of games of the
+toy floor (``bench/toy.py``, a minimal immutable King-of-Tokyo-like engine, in its NamedTuple and
+attrs variants) back to back, alternating which goes first, and the table reports the median of
+the per-repetition ratios and their range. A shared machine moves absolute µs by 2-3×; the
+ratio to a fixed yard-stick measured next to it moves far less. Rows: random self-play with 4,
+2 and 6 monsters (µs per decision ÷ the toy's µs per step); explicit-chance self-play (µs per
+stop, decision or chance outcome, ÷ seeded µs per decision, outcomes drawn with
+``kingofny.sample_outcome`` when it exists, else ``random.choices`` over ``chance_outcomes``);
+``to_json`` + ``from_json`` of a mid-game state (ms); ``import kingofny`` in a fresh
+interpreter (ms, next to ``python -c pass``). The build is ``kingofny.COMPILED`` when the package
+has it, else pure Python; ``KINGOFNY_PURE_PYTHON=1`` selects the fallback of a compiled install.
+
+**The per-call report** (``--call-games``, ``--players``, ``--explicit``, ``--seed``,
+``--warmup``): random games (uniform choice over :func:`kingofny.legal_actions`,
+``random.Random`` seeded per game) with games per second, decisions and turns per game, and the
+cost of a step, of ``apply`` and of ``legal_actions``, next to the targets of
+``research/perf-anchors.md`` §1. Two passes over the same games: a clean pass for games/s, then
+an instrumented pass that times every call with ``time.perf_counter_ns``. In auto-chance mode
+(the default) chance is drawn by the engine inside ``apply``; with ``--explicit`` the game stops
+at chance nodes and the benchmark samples an outcome from ``chance_outcomes`` with the listed
+probabilities (reported separately).
+
+No timing here is asserted anywhere: the figures are for people to read. ``--quick`` is a tiny
+run for smoke tests; its figures mean nothing.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
+import os
 import platform
 import random
 import statistics
+import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+
+import toy
 
 import kingofny
 from kingofny import GameState, Outcome
@@ -138,22 +160,416 @@ def at_most(value: float, anchors: tuple[float, float]) -> str:
     return "ok" if value <= target else ("ALARM" if value > alarm else "above target")
 
 
+# --- the target table of issue 8 -------------------------------------------------------------
+
+TARGET_RATIO_COMPILED = 3.5
+"""kingofny µs per decision ÷ toy µs per step, default (compiled) install."""
+TARGET_RATIO_PURE = 7.0
+"""The same with the pure-Python fallback."""
+TARGET_EXPLICIT_RATIO = 1.3
+"""Explicit-chance µs per stop ÷ seeded µs per decision."""
+TARGET_JSON_MS = 0.2
+TARGET_IMPORT_MS = 80.0
+JSON_DECISIONS = 60
+"""The mid-game state of the JSON row: a seeded 4-monster game after this many decisions."""
+
+Sampler = Callable[[GameState, random.Random], Outcome]
+
+
+def build() -> tuple[str, bool]:
+    """A description of the running build, and whether it is the compiled one."""
+    compiled = getattr(kingofny, "COMPILED", None)
+    if compiled is None:
+        return "pure Python (kingofny.COMPILED absent)", False
+    if compiled:
+        return "compiled (kingofny.COMPILED is True)", True
+    return "pure Python (kingofny.COMPILED is False)", False
+
+
+def sampler() -> tuple[Sampler, str]:
+    """How the explicit-chance row draws outcomes, and a sentence that says so."""
+    sample = getattr(kingofny, "sample_outcome", None)
+    if sample is not None:
+        return sample, "kingofny.sample_outcome(state, rng)"
+
+    def choices(state: GameState, rnd: random.Random) -> Outcome:
+        return pick(kingofny.chance_outcomes(state), rnd)
+
+    return choices, "random.choices over chance_outcomes (kingofny.sample_outcome absent)"
+
+
+@dataclass
+class Timed:
+    """One batch: how many units (decisions, stops or toy steps) and how long it took."""
+
+    units: int
+    wall_s: float
+    cpu_s: float
+
+    @property
+    def us(self) -> float:
+        """Wall µs per unit."""
+        return self.wall_s / self.units * 1e6
+
+    @property
+    def cpu_us(self) -> float:
+        """CPU µs per unit."""
+        return self.cpu_s / self.units * 1e6
+
+
+def timed(run: Callable[[], int]) -> Timed:
+    """Run a batch and time it (wall and process CPU time)."""
+    w0, c0 = time.perf_counter(), time.process_time()
+    units = run()
+    return Timed(units, time.perf_counter() - w0, time.process_time() - c0)
+
+
+def kony_seeded(players: int, seeds: Sequence[int]) -> int:
+    """Random seeded self-play: decisions played (chance is drawn inside ``apply``)."""
+    legal_actions, apply = kingofny.legal_actions, kingofny.apply
+    decisions = 0
+    for seed in seeds:
+        choose = random.Random(seed).choice
+        state = kingofny.new_game(players, seed=seed)
+        for _ in range(MAX_STOPS):
+            if state.winners is not None:
+                break
+            state = apply(state, choose(legal_actions(state)))
+            decisions += 1
+        else:
+            raise RuntimeError(f"game {seed} is not over after {MAX_STOPS} stops")
+    return decisions
+
+
+def kony_explicit(players: int, seeds: Sequence[int], sample: Sampler) -> int:
+    """Random explicit-chance self-play: stops played (decisions and chance outcomes)."""
+    legal_actions, apply = kingofny.legal_actions, kingofny.apply
+    stops = 0
+    for seed in seeds:
+        choose = random.Random(seed).choice
+        chance = random.Random(seed ^ 0xC4A11CE)
+        state = kingofny.new_game(players)
+        for _ in range(MAX_STOPS):
+            if state.winners is not None:
+                break
+            if state.is_chance:
+                state = apply(state, sample(state, chance))
+            else:
+                state = apply(state, choose(legal_actions(state)))
+            stops += 1
+        else:
+            raise RuntimeError(f"game {seed} is not over after {MAX_STOPS} stops")
+    return stops
+
+
+def toy_games(engine: toy.Engine, seeds: Sequence[int]) -> int:
+    """Random self-play of the toy floor: steps played."""
+    return sum(toy.play(engine, seed)[0] for seed in seeds)
+
+
+@dataclass
+class Row:
+    """One row of the target table."""
+
+    label: str
+    value: float
+    low: float
+    high: float
+    unit: str
+    target: float
+    target_text: str
+    attrs: float | None = None
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def status(self) -> str:
+        """``ok`` or ``above target`` (every figure of the table should be low)."""
+        return "ok" if self.value <= self.target else "above target"
+
+
+def interleaved(
+    reps: int,
+    kony: Callable[[], int],
+    others: dict[str, Callable[[], int]],
+) -> tuple[list[Timed], dict[str, list[Timed]]]:
+    """``reps`` repetitions of the kingofny batch and each other batch, alternating the order."""
+    mine: list[Timed] = []
+    theirs: dict[str, list[Timed]] = {name: [] for name in others}
+    for rep in range(reps):
+        order = [("kony", kony), *others.items()]
+        if rep % 2:
+            order.reverse()
+        for name, run in order:
+            t = timed(run)
+            (mine if name == "kony" else theirs[name]).append(t)
+    return mine, theirs
+
+
+def ratios(top: list[Timed], bottom: list[Timed], cpu: bool = False) -> list[float]:
+    """Per-repetition ratios of µs per unit."""
+    if cpu:
+        return [a.cpu_us / b.cpu_us for a, b in zip(top, bottom) if b.cpu_s > 0]
+    return [a.us / b.us for a, b in zip(top, bottom)]
+
+
+def median_us(batches: list[Timed]) -> float:
+    """Median wall µs per unit over the repetitions."""
+    return statistics.median(t.us for t in batches)
+
+
+def ratio_rows(args: argparse.Namespace, compiled: bool) -> list[Row]:
+    """The self-play rows: 4, 2 and 6 monsters, then explicit chance."""
+    seeds = [args.seed + i for i in range(args.games)]
+    toy_seeds = list(range(args.toy_games))
+    target = TARGET_RATIO_COMPILED if compiled else TARGET_RATIO_PURE
+    target_text = (
+        f"<= {TARGET_RATIO_COMPILED:g}x"
+        if compiled
+        else f"<= {TARGET_RATIO_PURE:g}x pure (<= {TARGET_RATIO_COMPILED:g}x compiled)"
+    )
+    toys: dict[str, Callable[[], int]] = {
+        "tuple": functools.partial(toy_games, toy.TUPLE, toy_seeds),
+        "attrs": functools.partial(toy_games, toy.ATTRS, toy_seeds),
+    }
+    # Warm-up: caches, bytecode specialisation.
+    for run in toys.values():
+        run()
+    rows: list[Row] = []
+    for players in (4, 2, 6):
+        kony_seeded(players, seeds[:1])
+        kony, toy_runs = interleaved(
+            args.reps, functools.partial(kony_seeded, players, seeds), toys
+        )
+        by_tuple = ratios(kony, toy_runs["tuple"])
+        by_attrs = ratios(kony, toy_runs["attrs"])
+        cpu = ratios(kony, toy_runs["tuple"], cpu=True)
+        decisions = kony[0].units / len(seeds)
+        toy_steps = toy_runs["tuple"][0].units / len(toy_seeds)
+        rows.append(
+            Row(
+                f"random {players}-monster self-play, us/decision / toy",
+                statistics.median(by_tuple),
+                min(by_tuple),
+                max(by_tuple),
+                "x",
+                target,
+                target_text,
+                attrs=statistics.median(by_attrs),
+                notes=[
+                    f"kingofny {median_us(kony):.1f} us/decision ({decisions:.0f} decisions/game); "
+                    f"toy {median_us(toy_runs['tuple']):.2f} us/step tuple, "
+                    f"{median_us(toy_runs['attrs']):.2f} attrs ({toy_steps:.0f} steps/game); "
+                    f"CPU-time ratio {statistics.median(cpu) if cpu else float('nan'):.2f}x"
+                ],
+            )
+        )
+    sample, how = sampler()
+    kony_explicit(4, seeds[:1], sample)
+    explicit, seeded = interleaved(
+        args.reps,
+        lambda: kony_explicit(4, seeds, sample),
+        {"seeded": lambda: kony_seeded(4, seeds)},
+    )
+    by_seeded = ratios(explicit, seeded["seeded"])
+    cpu_seeded = ratios(explicit, seeded["seeded"], cpu=True)
+    cpu_median = statistics.median(cpu_seeded) if cpu_seeded else float("nan")
+    stops = explicit[0].units / len(seeds)
+    rows.append(
+        Row(
+            "explicit-chance self-play, us/stop / seeded us/decision",
+            statistics.median(by_seeded),
+            min(by_seeded),
+            max(by_seeded),
+            "x",
+            TARGET_EXPLICIT_RATIO,
+            f"<= {TARGET_EXPLICIT_RATIO:g}x",
+            notes=[
+                f"{median_us(explicit):.1f} us/stop ({stops:.0f} stops/game) vs "
+                f"{median_us(seeded['seeded']):.1f} us/decision seeded; 4 monsters; "
+                f"CPU-time ratio {cpu_median:.2f}x; outcomes drawn with {how}"
+            ],
+        )
+    )
+    return rows
+
+
+def mid_game_state(decisions: int) -> GameState:
+    """A seeded 4-monster game after ``decisions`` random decisions (the first seed that lasts)."""
+    for seed in range(100):
+        choose = random.Random(seed).choice
+        state = kingofny.new_game(4, seed=seed)
+        for _ in range(decisions):
+            if state.winners is not None:
+                break
+            state = kingofny.apply(state, choose(kingofny.legal_actions(state)))
+        else:
+            if state.winners is None:
+                return state
+    raise RuntimeError(f"no seeded game lasts {decisions} decisions")
+
+
+def json_row(iterations: int) -> Row:
+    """``to_json`` + ``from_json`` of a mid-game state, in ms."""
+    state = mid_game_state(JSON_DECISIONS)
+    text = kingofny.to_json(state)
+    if kingofny.from_json(text) != state:
+        raise RuntimeError("from_json(to_json(state)) != state")
+    now = time.perf_counter
+    both, dump, load = [], [], []
+    for _ in range(iterations):
+        t0 = now()
+        text = kingofny.to_json(state)
+        t1 = now()
+        kingofny.from_json(text)
+        t2 = now()
+        both.append((t2 - t0) * 1e3)
+        dump.append((t1 - t0) * 1e3)
+        load.append((t2 - t1) * 1e3)
+    return Row(
+        "to_json + from_json, mid-game state, ms",
+        statistics.median(both),
+        min(both),
+        max(both),
+        "ms",
+        TARGET_JSON_MS,
+        f"<= {TARGET_JSON_MS:g} ms",
+        notes=[
+            f"median of {iterations}: to_json {statistics.median(dump):.3f} ms, from_json "
+            f"{statistics.median(load):.3f} ms; {len(text)} characters; 4 monsters after "
+            f"{JSON_DECISIONS} decisions"
+        ],
+    )
+
+
+def startup_ms(code: str) -> float:
+    """Wall ms of ``python -c code`` in a fresh interpreter (this one's executable)."""
+    t0 = time.perf_counter()
+    subprocess.run([sys.executable, "-c", code], check=True, env=os.environ.copy())
+    return (time.perf_counter() - t0) * 1e3
+
+
+def import_rows(runs: int) -> list[Row]:
+    """``import kingofny`` and ``python -c pass`` in fresh interpreters, interleaved, in ms."""
+    startup_ms("import kingofny")  # warm the file cache and the bytecode
+    kony: list[float] = []
+    floor: list[float] = []
+    for rep in range(runs):
+        pair = [("kony", "import kingofny"), ("floor", "pass")]
+        for name, code in reversed(pair) if rep % 2 else pair:
+            (kony if name == "kony" else floor).append(startup_ms(code))
+    median_floor = statistics.median(floor)
+    return [
+        Row(
+            "import kingofny, ms",
+            statistics.median(kony),
+            min(kony),
+            max(kony),
+            "ms",
+            TARGET_IMPORT_MS,
+            f"<= {TARGET_IMPORT_MS:g} ms",
+            notes=[
+                f"median of {runs} fresh interpreters; "
+                f"{statistics.median(kony) - median_floor:.0f} ms above python -c pass"
+            ],
+        ),
+        Row(
+            "python -c pass, ms (floor)",
+            median_floor,
+            min(floor),
+            max(floor),
+            "ms",
+            float("inf"),
+            "(floor, no target)",
+        ),
+    ]
+
+
+def report_table(args: argparse.Namespace) -> None:
+    """Measure and print the target table of issue 8."""
+    description, compiled = build()
+    print(
+        f"kingofny {kingofny.__version__} issue-8 targets: {description}, "
+        f"{platform.python_implementation()} {platform.python_version()}; "
+        f"{args.reps} interleaved reps of {args.games} kingofny games "
+        f"(seeds {args.seed}..{args.seed + args.games - 1}) and {args.toy_games} toy-floor games "
+        f"(bench/toy.py v{toy.TOY_VERSION}, 4 seats)"
+    )
+    rows = ratio_rows(args, compiled)
+    rows.append(json_row(args.json_iterations))
+    rows += import_rows(args.import_runs)
+    head = f"{'figure':<57}{'median':>8} {'range':>15} {'attrs':>7}  {'target':<34}status"
+    print(head)
+    print("-" * len(head))
+    for row in rows:
+        unit = "x" if row.unit == "x" else ""
+        spread = f"{row.low:.2f}-{row.high:.2f}"
+        attrs_text = f"{row.attrs:.2f}x" if row.attrs is not None else ""
+        status = "" if row.target == float("inf") else row.status
+        print(
+            f"{row.label:<57}{row.value:>7.2f}{unit or ' '} {spread:>15} {attrs_text:>7}  "
+            f"{row.target_text:<34}{status}"
+        )
+    for row in rows:
+        for note in row.notes:
+            print(f"  {row.label.split(',')[0]}: {note}")
+    print(
+        "ratios: median (and range) over the reps of kingofny wall us per unit / the toy floor's "
+        "(tuple variant; 'attrs' = its attrs variant) measured next to it, order alternating."
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Run the benchmark and print the report."""
+    """Run the benchmark and print the reports."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=200, help="games to play (default 200)")
-    parser.add_argument("--players", type=int, default=4, help="monsters per game (default 4)")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     parser.add_argument(
+        "--only", choices=("table", "calls"), help="print only the target table or the call report"
+    )
+    parser.add_argument("--quick", action="store_true", help="a tiny run for smoke tests")
+    table = parser.add_argument_group("target table")
+    table.add_argument("--reps", type=int, default=7, help="interleaved repetitions (default 7)")
+    table.add_argument("--games", type=int, default=8, help="kingofny games per batch (default 8)")
+    table.add_argument(
+        "--toy-games", type=int, default=150, help="toy-floor games per batch (default 150)"
+    )
+    table.add_argument(
+        "--json-iterations", type=int, default=50, help="to_json + from_json timings (default 50)"
+    )
+    table.add_argument(
+        "--import-runs", type=int, default=9, help="fresh interpreters per import row (default 9)"
+    )
+    calls = parser.add_argument_group("per-call report")
+    calls.add_argument("--call-games", type=int, default=200, help="games to play (default 200)")
+    calls.add_argument("--players", type=int, default=4, help="monsters per game (default 4)")
+    calls.add_argument(
+        "--seed", type=int, default=0, help="seed of the first game, both reports (default 0)"
+    )
+    calls.add_argument(
         "--explicit",
         action="store_true",
         help="explicit-chance mode: sample outcomes from chance_outcomes",
     )
-    parser.add_argument("--warmup", type=int, default=5, help="untimed games first (default 5)")
+    calls.add_argument("--warmup", type=int, default=5, help="untimed games first (default 5)")
     args = parser.parse_args(argv)
-    if args.games < 1:
-        parser.error("--games must be at least 1")
-    seeds = [args.seed + i for i in range(args.games)]
+    if args.quick:
+        args.reps, args.games, args.toy_games = 1, 1, 3
+        args.json_iterations, args.import_runs = 2, 1
+        args.call_games, args.warmup = 1, 0
+    for name in ("reps", "games", "toy_games", "json_iterations", "import_runs", "call_games"):
+        if getattr(args, name) < 1:
+            parser.error(f"--{name.replace('_', '-')} must be at least 1")
+    if args.only != "calls":
+        report_table(args)
+    if args.only is None:
+        print()
+    if args.only != "table":
+        report_calls(args)
+    return 0
+
+
+def report_calls(args: argparse.Namespace) -> None:
+    """Measure and print the per-call report."""
+    n = args.call_games
+    seeds = [args.seed + i for i in range(n)]
 
     for seed in range(args.seed - args.warmup, args.seed):
         play_clean(args.players, seed, args.explicit)
@@ -164,7 +580,7 @@ def main(argv: list[str] | None = None) -> int:
         d, c, t = play_clean(args.players, seed, args.explicit)
         decisions, chance_steps, turns = decisions + d, chance_steps + c, turns + t
     elapsed = time.perf_counter() - start
-    games_per_s = args.games / elapsed
+    games_per_s = n / elapsed
 
     stats = Stats()
     for seed in seeds:
@@ -173,7 +589,6 @@ def main(argv: list[str] | None = None) -> int:
         raise RuntimeError("the timed pass did not replay the clean pass")
 
     mode = "explicit-chance" if args.explicit else "auto-chance"
-    n = args.games
     step_mean = us(stats.step_ns, statistics.fmean)
     apply_median = us(stats.apply_ns, statistics.median)
     legal_median = us(stats.legal_ns, statistics.median)
@@ -214,7 +629,6 @@ def main(argv: list[str] | None = None) -> int:
         "step = legal_actions + random.choice + apply on a decision; apply and legal_actions are "
         "timed alone (legal_actions by a separate call); clean pass for games/s."
     )
-    return 0
 
 
 if __name__ == "__main__":

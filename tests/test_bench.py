@@ -1,0 +1,146 @@
+"""The benchmark runs, and its yard-stick (the toy floor, ``bench/toy.py``) keeps its rules.
+
+Nothing here asserts a timing: ``bench/bench.py --quick`` must exit 0 and print every row, and the
+toy floor must play the same games it always has, because the speed targets of issue 8 are ratios
+to it.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+BENCH = Path(__file__).resolve().parent.parent / "bench"
+
+ROWS = (
+    "random 4-monster self-play, us/decision / toy",
+    "random 2-monster self-play, us/decision / toy",
+    "random 6-monster self-play, us/decision / toy",
+    "explicit-chance self-play, us/stop / seeded us/decision",
+    "to_json + from_json, mid-game state, ms",
+    "import kingofny, ms",
+    "python -c pass, ms (floor)",
+)
+
+
+@pytest.fixture(scope="module")
+def toy() -> ModuleType:
+    """``bench/toy.py``, imported by path under a private name."""
+    path = BENCH / "toy.py"
+    if not path.is_file():
+        pytest.skip(f"{path} is not in this checkout")
+    spec = importlib.util.spec_from_file_location("_kingofny_bench_toy", path)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_bench_quick_prints_every_row() -> None:
+    script = BENCH / "bench.py"
+    if not script.is_file():
+        pytest.skip(f"{script} is not in this checkout")
+    done = subprocess.run(
+        [sys.executable, str(script), "--quick"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    for label in ROWS:
+        assert label in done.stdout
+    assert "pure Python" in done.stdout or "compiled" in done.stdout
+    assert "outcomes drawn with" in done.stdout
+    # The per-call report is still printed after the table.
+    assert "games/s" in done.stdout
+    assert "us per apply (median)" in done.stdout
+
+
+def _engines(toy: ModuleType) -> list[Any]:
+    return [toy.TUPLE, toy.ATTRS]
+
+
+@pytest.mark.parametrize("variant", ["tuple", "attrs"])
+def test_toy_games_end_with_winners_by_the_rules(toy: ModuleType, variant: str) -> None:
+    engine = toy.ENGINES[variant]
+    for seed in range(20):
+        steps, state = toy.play(engine, seed)
+        assert steps > 0
+        assert state.winners
+        assert engine.legal_actions(state) == ()
+        standing = [i for i, m in enumerate(state.monsters) if m.life > 0]
+        if len(standing) > 1:
+            assert all(state.monsters[i].vp >= toy.WIN_VP for i in state.winners)
+        else:
+            assert list(state.winners) == standing
+
+
+@pytest.mark.parametrize("variant", ["tuple", "attrs"])
+def test_toy_every_legal_action_applies_without_mutating(toy: ModuleType, variant: str) -> None:
+    engine = toy.ENGINES[variant]
+    rng = random.Random(7)
+    state = engine.new_game(7)
+    kinds: set[int] = set()
+    while state.winners is None:
+        before = hash(state)
+        actions = engine.legal_actions(state)
+        assert actions
+        assert len(set(actions)) == len(actions)
+        for action in actions:
+            after = engine.apply(state, action)
+            assert after is not state
+            kinds.add(action.kind)
+        assert hash(state) == before
+        state = engine.apply(state, rng.choice(actions))
+    assert {toy.REROLL, toy.STOP, toy.END} <= kinds
+
+
+def test_toy_refuses_illegal_actions(toy: ModuleType) -> None:
+    for engine in _engines(toy):
+        state = engine.new_game(0)
+        assert state.phase == toy.ROLL
+        for bad in (
+            toy.A_STAY,
+            toy.A_END,
+            toy.Action(toy.REROLL, ()),
+            toy.Action(toy.REROLL, (9,)),
+        ):
+            with pytest.raises(ValueError, match="illegal action"):
+                engine.apply(state, bad)
+
+
+def test_toy_is_deterministic_and_both_variants_play_the_same_games(toy: ModuleType) -> None:
+    for seed in range(10):
+        steps, state = toy.play(toy.TUPLE, seed)
+        again = toy.play(toy.TUPLE, seed)
+        assert (steps, state) == again
+        attrs_steps, attrs_state = toy.play(toy.ATTRS, seed)
+        assert attrs_steps == steps
+        assert [tuple(m) for m in state.monsters] == [
+            (m.vp, m.life, m.energy) for m in attrs_state.monsters
+        ]
+        assert (attrs_state.turn, attrs_state.rng, attrs_state.winners) == (
+            state.turn,
+            state.rng,
+            state.winners,
+        )
+
+
+def test_toy_plays_the_games_it_always_has(toy: ModuleType) -> None:
+    """Pinned games: if these move, the yard-stick changed; bump TOY_VERSION and say so."""
+    assert toy.TOY_VERSION == 1
+    pinned = {0: (113, 40, (1,)), 1: (119, 41, (2,)), 2: (158, 53, (1,)), 3: (153, 47, (3,))}
+    for seed, expected in pinned.items():
+        steps, state = toy.play(toy.TUPLE, seed)
+        assert (steps, state.turn, state.winners) == expected
+    assert sum(toy.play(toy.TUPLE, seed)[0] for seed in range(50)) == 6329
