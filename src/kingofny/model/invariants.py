@@ -99,6 +99,10 @@ SOUVENIR = "souvenir"
 BASE_MARKER_KINDS = frozenset({SOUVENIR})
 """The marker kinds of the base game a borough may hold."""
 CONTINUATIONS: tuple[type[Step], ...] = (RollOff, StartTurn, EndTurn, CloseTurn)
+_BASE_TILES: dict[Building, int] = dict(BASE_TILES)
+_UNITS_OF_TILES: Counter[UnitKind] = Counter()
+for _building, _count in BASE_TILES:
+    _UNITS_OF_TILES[_building.unit] += _count
 """The steps that may sit at the bottom of a running game's agenda: they lead to the next turn."""
 
 
@@ -343,8 +347,10 @@ class _Checker:
             ("$.discard", state.discard),
         ]
         places.extend((f"$.monsters[{s}].cards", m.cards) for s, m in enumerate(state.monsters))
+        # Every card once: the common case, checked in one go; the walk below says where not.
+        ids_ok = Counter(c for _, ids in places for c in ids if c is not None) == copies
         seen: Counter[str] = Counter()
-        for where, ids in places:
+        for where, ids in () if ids_ok else places:
             for i, card in enumerate(ids):
                 if card is None:
                     continue
@@ -354,7 +360,7 @@ class _Checker:
                 seen[card] += 1
                 if seen[card] > copies[card]:
                     self.add(f"{where}[{i}]", f"{card} is already elsewhere; each card exists once")
-        missing = sorted(set(copies) - set(seen))
+        missing = [] if ids_ok else sorted(set(copies) - set(seen))
         if missing:
             self.add("$", f"{len(missing)} cards are nowhere, e.g. {missing[0]}")
         refilling = {s.slot for s in state.agenda if isinstance(s, RevealCard)}
@@ -366,12 +372,12 @@ class _Checker:
 
     def tiles(self) -> None:
         state = self.state
-        base = dict(BASE_TILES)
+        base = _BASE_TILES
         revealing = {(s.borough, s.stack) for s in state.agenda if isinstance(s, RevealTile)}
         face_up: Counter[Building] = Counter()
         units: Counter[UnitKind] = Counter()
         hidden = 0
-        markers = BASE_MARKER_KINDS | self.content.effect_ids()
+        markers = self.content.effect_ids()
         for b, tiles in enumerate(state.boroughs):
             at = f"$.boroughs[{b}]"
             for i, stack in enumerate(tiles.stacks):
@@ -394,7 +400,7 @@ class _Checker:
             self.sorted_values(tiles.fresh_units, f"{at}.fresh_units", "units")
             self.sorted_values(tiles.markers, f"{at}.markers", "markers")
             for i, marker in enumerate(tiles.markers):
-                if marker not in markers:
+                if marker not in BASE_MARKER_KINDS and marker not in markers:
                     self.add(f"{at}.markers[{i}]", f"unknown marker {marker!r}")
                 elif i and marker == tiles.markers[i - 1]:
                     self.add(f"{at}.markers[{i}]", f"a borough holds at most one {marker}")
@@ -425,10 +431,9 @@ class _Checker:
                 )
         for m in state.monsters:
             units.update(m.trophies)
-        expected: Counter[UnitKind] = Counter()
-        for building, count in base.items():
-            expected[building.unit] += count
-            units[building.unit] += face_up[building]
+        expected = _UNITS_OF_TILES
+        for building, count in face_up.items():
+            units[building.unit] += count
         for unit in UnitKind:
             if units[unit] > expected[unit] or (self.all_tiles and units[unit] < expected[unit]):
                 self.add(
