@@ -12,6 +12,9 @@ records and JSON, errors). Content-pack authors have their own single import,
 :mod:`kingofny.effects`.
 """
 
+from importlib import import_module as _import_module
+from typing import TYPE_CHECKING
+
 from kingofny._version import __version__
 from kingofny.engine.core import (
     Move,
@@ -76,22 +79,25 @@ from kingofny.model.outcomes import CardDraw, DiceRoll, Outcome, TileDraw
 from kingofny.model.pending import Pending, PendingKind, waiting_for
 from kingofny.model.state import GameConfig, GameState, TurnState
 from kingofny.model.steps import Phase, Step
-from kingofny.players import HeuristicPlayer, Player, RandomPlayer
-from kingofny.record import Event, GameRecord, replay, replay_states
-from kingofny.runner import GameResult, TournamentSummary, play_game, simulate
-from kingofny.serialize import (
-    RECORD_FORMAT,
-    SCHEMA_VERSION,
-    STATE_FORMAT,
-    from_json,
-    record_from_dict,
-    record_from_json,
-    record_to_dict,
-    state_from_dict,
-    state_from_json,
-    state_to_dict,
-    to_json,
-)
+from kingofny.players import Player, RandomPlayer
+
+if TYPE_CHECKING:  # what mypy and readers see; at run time these load on first use
+    from kingofny.players.heuristic import HeuristicPlayer
+    from kingofny.record import Event, GameRecord, replay, replay_states
+    from kingofny.runner import GameResult, TournamentSummary, play_game, simulate
+    from kingofny.serialize import (
+        RECORD_FORMAT,
+        SCHEMA_VERSION,
+        STATE_FORMAT,
+        from_json,
+        record_from_dict,
+        record_from_json,
+        record_to_dict,
+        state_from_dict,
+        state_from_json,
+        state_to_dict,
+        to_json,
+    )
 
 __all__ = [  # noqa: RUF022 (grouped by topic, not sorted)
     "__version__",
@@ -196,3 +202,52 @@ __all__ = [  # noqa: RUF022 (grouped by topic, not sorted)
     "EffectError",
     "PlayerError",
 ]
+
+# -- lazily loaded names ------------------------------------------------------------------------
+# The heuristic bot, the runner, game records and JSON load on first use (PEP 562), so that
+# ``import kingofny`` stays cheap; ``dir()``, ``from kingofny import *`` and autodoc see them all
+# the same.
+# Each is imported in full on first access, then cached in the module's globals, so
+# ``__getattr__`` runs once per name. Two threads asking at once are safe: Python's import lock
+# makes the second wait until the first has finished importing the module, and both then get
+# the same object.
+
+_LAZY: dict[str, str] = {
+    "HeuristicPlayer": "kingofny.players.heuristic",
+    **dict.fromkeys(("Event", "GameRecord", "replay", "replay_states"), "kingofny.record"),
+    **dict.fromkeys(
+        ("GameResult", "TournamentSummary", "play_game", "simulate"), "kingofny.runner"
+    ),
+    **dict.fromkeys(
+        (
+            "RECORD_FORMAT",
+            "SCHEMA_VERSION",
+            "STATE_FORMAT",
+            "from_json",
+            "record_from_dict",
+            "record_from_json",
+            "record_to_dict",
+            "state_from_dict",
+            "state_from_json",
+            "state_to_dict",
+            "to_json",
+        ),
+        "kingofny.serialize",
+    ),
+}
+"""The names loaded on first use, with the module each comes from."""
+
+
+if not TYPE_CHECKING:  # mypy sees the imports above instead, and still flags unknown names
+
+    def __getattr__(name: str) -> object:
+        """Import a lazily loaded name's module on first use (PEP 562) and cache the name."""
+        module = _LAZY.get(name)
+        if module is None:
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        return globals().setdefault(name, getattr(_import_module(module), name))
+
+
+def __dir__() -> list[str]:
+    """The module's names, the lazily loaded ones included."""
+    return sorted({*globals(), *__all__})

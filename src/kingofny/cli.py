@@ -14,16 +14,19 @@ import random
 import sys
 import time
 from collections.abc import Sequence
-from pathlib import Path
-from typing import NoReturn, TextIO
+from typing import TYPE_CHECKING, NoReturn, TextIO
 
 from kingofny._version import __version__
-from kingofny.content import registry
 from kingofny.errors import KingOfNYError
-from kingofny.narrate import monster_name, narrate
-from kingofny.players import BUILTIN_PLAYERS
-from kingofny.record import GameRecord, replay_states
-from kingofny.runner import GameResult, PlayerFactory, TournamentSummary, simulate
+from kingofny.players import BUILTIN_KINDS
+
+# What the commands need is imported inside them, so that ``kingofny --help`` (and a usage
+# error) loads neither the runner, the narrator, JSON nor plugin discovery.
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from kingofny.record import GameRecord
+    from kingofny.runner import GameResult, PlayerFactory, TournamentSummary
 
 EXIT_OK = 0
 """Success."""
@@ -47,6 +50,14 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_ERROR, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 
+def _path(text: str) -> Path:
+    """A file argument as a :class:`~pathlib.Path` (pathlib is imported only when a command is
+    given one)."""
+    from pathlib import Path
+
+    return Path(text)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``kingofny`` command."""
     parser = _Parser(
@@ -66,7 +77,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--players",
         default=None,
         metavar="KINDS",
-        help=f"comma-separated player kinds by seat, from: {', '.join(BUILTIN_PLAYERS)} "
+        help=f"comma-separated player kinds by seat, from: {', '.join(BUILTIN_KINDS)} "
         f"(default {DEFAULT_PLAYERS}, or one heuristic and random players for --monsters)",
     )
     sim.add_argument(
@@ -95,7 +106,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="print the game turn by turn (one game), or a line per game",
     )
     sim.add_argument(
-        "--save-record", type=Path, default=None, metavar="FILE", help="write the last game as JSON"
+        "--save-record",
+        type=_path,
+        default=None,
+        metavar="FILE",
+        help="write the last game as JSON",
     )
     sim.add_argument(
         "--progress",
@@ -114,7 +129,7 @@ def build_parser() -> argparse.ArgumentParser:
     rep = commands.add_parser(
         "replay", help="print the log of a saved game", description="Replay a game record."
     )
-    rep.add_argument("file", type=Path, metavar="FILE", help="a record written by --save-record")
+    rep.add_argument("file", type=_path, metavar="FILE", help="a record written by --save-record")
     return parser
 
 
@@ -145,6 +160,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _plugins(out: TextIO) -> int:
     """Print one line per installed pack: name, version, counts, description; then one line
     per entry point that failed to load, with its error (the listing itself succeeds)."""
+    from kingofny.content import registry
+
     reg = registry.installed()
     broken = reg.load_all()
     for name in sorted(reg.loaded):
@@ -173,12 +190,14 @@ def _split(text: str, option: str) -> list[str]:
 
 
 def _factories(kinds: Sequence[str]) -> list[PlayerFactory]:
+    from kingofny.players import BUILTIN_PLAYERS
+
     factories: list[PlayerFactory] = []
     for kind in kinds:
         factory = BUILTIN_PLAYERS.get(kind.lower())
         if factory is None:
             raise _UsageError(
-                f"unknown player kind {kind!r}; choose from {', '.join(BUILTIN_PLAYERS)}"
+                f"unknown player kind {kind!r}; choose from {', '.join(BUILTIN_KINDS)}"
             )
         factories.append(factory)
     return factories
@@ -214,6 +233,10 @@ class ProgressBar:
 
 
 def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from kingofny.narrate import narrate
+    from kingofny.record import replay_states
+    from kingofny.runner import simulate
+
     monsters = _split(args.monsters, "--monsters") if args.monsters is not None else None
     if args.players is not None:
         kinds = _split(args.players, "--players")
@@ -266,6 +289,8 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def _game_line(index: int, result: GameResult, labels: Sequence[str]) -> str:
+    from kingofny.narrate import monster_name
+
     state = result.final_state
     if result.winners is None:
         outcome = "abandoned"
@@ -321,7 +346,7 @@ def _check_writable(path: Path) -> None:
     """Refuse a ``--save-record`` path that cannot be written, before any game is played."""
     if path.is_dir():
         raise _UsageError(f"--save-record: {path} is a directory")
-    parent = path.parent if str(path.parent) else Path(".")
+    parent = path.parent if str(path.parent) else _path(".")
     if not parent.is_dir():
         raise _UsageError(f"--save-record: no such directory: {parent}")
 
@@ -336,6 +361,8 @@ def _save(record: GameRecord, path: Path) -> None:
 
 
 def _replay(path: Path, out: TextIO) -> int:
+    from kingofny.narrate import narrate
+    from kingofny.record import GameRecord, replay_states
     from kingofny.serialize import from_json
 
     try:

@@ -14,7 +14,6 @@ lists in :attr:`~kingofny.model.cards.CardSpec.aliases` are accepted. An unknown
 
 from __future__ import annotations
 
-import difflib
 import re
 
 from kingofny.content import registry
@@ -74,6 +73,8 @@ def _resolve(what: str, names: dict[str, str], exact: object, name: object) -> s
         return name
     found = names.get(slug(name))
     if found is None:
+        import difflib  # only for this message: not worth its import time in ``import kingofny``
+
         short = sorted({k for k in names if ":" not in k})
         close = difflib.get_close_matches(slug(name), short, n=3)
         hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""

@@ -22,8 +22,7 @@ import contextlib
 import os
 import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from importlib.metadata import EntryPoint, entry_points
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -32,6 +31,9 @@ from kingofny.effects.api import Effect
 from kingofny.errors import PluginError
 from kingofny.model.cards import CardSpec
 from kingofny.model.monster import MonsterSpec
+
+if TYPE_CHECKING:
+    from importlib.metadata import EntryPoint, EntryPoints
 
 ENTRY_POINT_GROUP = "kingofny.content"
 """The entry-point group content packs register under."""
@@ -45,6 +47,15 @@ def _describe(ep: EntryPoint) -> str:
     dist = ep.dist.name if ep.dist is not None else "<unknown distribution>"
     version = ep.dist.version if ep.dist is not None else "?"
     return f"entry point {ep.name!r} ({ep.value}) of distribution {dist} {version}"
+
+
+def entry_points(*, group: str) -> EntryPoints:
+    """The installed entry points of ``group`` (:func:`importlib.metadata.entry_points`,
+    imported on first call: discovery runs when a game or a lookup first needs a pack, so
+    ``import kingofny`` does not pay for importlib.metadata)."""
+    from importlib.metadata import entry_points as installed_entry_points
+
+    return installed_entry_points(group=group)
 
 
 def discover() -> tuple[EntryPoint, ...]:

@@ -10,16 +10,23 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from kingofny.effects.api import Effect
 from kingofny.model.cards import CardSpec
 from kingofny.model.monster import MonsterSpec
-from kingofny.plugins import Registry, load_installed
+
+if TYPE_CHECKING:
+    from kingofny.plugins import Registry
 
 
 @functools.cache
 def installed() -> Registry:
     """The registry of installed packs (built once; packs load on first use)."""
+    # Plugin discovery (kingofny.plugins, importlib.metadata) is imported here, on first use,
+    # not with kingofny.
+    from kingofny.plugins import load_installed
+
     return load_installed()
 
 

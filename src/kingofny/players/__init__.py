@@ -7,15 +7,58 @@ factories taking a seed.
 from __future__ import annotations
 
 from collections.abc import Callable
+from importlib import import_module as _import_module
+from typing import TYPE_CHECKING
 
 from kingofny.players.base import Player, player_name
-from kingofny.players.heuristic import HeuristicPlayer
 from kingofny.players.random_player import RandomPlayer
 
-BUILTIN_PLAYERS: dict[str, Callable[[int | None], Player]] = {
-    "random": RandomPlayer,
-    "heuristic": HeuristicPlayer,
-}
-"""The bundled players by name, as factories ``factory(seed) -> Player``."""
+if TYPE_CHECKING:  # loaded on first use at run time (PEP 562), see __getattr__ below
+    from kingofny.players.heuristic import HeuristicPlayer
 
-__all__ = ["BUILTIN_PLAYERS", "HeuristicPlayer", "Player", "RandomPlayer", "player_name"]
+    BUILTIN_PLAYERS: dict[str, Callable[[int | None], Player]]
+    """The bundled players by name, as factories ``factory(seed) -> Player``."""
+
+BUILTIN_KINDS = ("random", "heuristic")
+"""The names of :data:`BUILTIN_PLAYERS`, in order, known without importing the bots."""
+
+__all__ = [
+    "BUILTIN_KINDS",
+    "BUILTIN_PLAYERS",
+    "HeuristicPlayer",
+    "Player",
+    "RandomPlayer",
+    "player_name",
+]
+
+
+def _builtin_players() -> dict[str, Callable[[int | None], Player]]:
+    from kingofny.players.heuristic import HeuristicPlayer
+
+    players: dict[str, Callable[[int | None], Player]] = {
+        "random": RandomPlayer,
+        "heuristic": HeuristicPlayer,
+    }
+    assert tuple(players) == BUILTIN_KINDS
+    return players
+
+
+if not TYPE_CHECKING:  # mypy sees the declarations above, and still flags unknown names
+
+    def __getattr__(name: str) -> object:
+        """Import the heuristic bot on first use of ``HeuristicPlayer`` or ``BUILTIN_PLAYERS``
+        (PEP 562), and cache the name. Two threads asking at once are safe: Python's import
+        lock makes the second wait until the first has imported the module, and ``setdefault``
+        gives both the value stored first."""
+        if name == "HeuristicPlayer":
+            value = _import_module("kingofny.players.heuristic").HeuristicPlayer
+        elif name == "BUILTIN_PLAYERS":
+            value = _builtin_players()
+        else:
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        return globals().setdefault(name, value)
+
+
+def __dir__() -> list[str]:
+    """The module's names, the lazily loaded ones included."""
+    return sorted({*globals(), *__all__})
