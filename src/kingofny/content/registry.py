@@ -8,7 +8,7 @@ game whatever its packs.
 
 from __future__ import annotations
 
-import functools
+import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -20,14 +20,22 @@ if TYPE_CHECKING:
     from kingofny.plugins import Registry
 
 
-@functools.cache
-def installed() -> Registry:
-    """The registry of installed packs (built once; packs load on first use)."""
-    # Plugin discovery (kingofny.plugins, importlib.metadata) is imported here, on first use,
-    # not with kingofny.
-    from kingofny.plugins import load_installed
+_BUILT: list[Registry] = []
+_BUILDING = threading.Lock()
 
-    return load_installed()
+
+def installed() -> Registry:
+    """The registry of installed packs (built once, by one thread; packs load on first use)."""
+    if _BUILT:
+        return _BUILT[0]
+    with _BUILDING:
+        if not _BUILT:
+            # Plugin discovery (kingofny.plugins, importlib.metadata) is imported here, on
+            # first use, not with kingofny.
+            from kingofny.plugins import load_installed
+
+            _BUILT.append(load_installed())
+    return _BUILT[0]
 
 
 def _load_pack_of(item_id: str) -> Registry:
