@@ -11,6 +11,7 @@ The submodules (:mod:`kingofny.effects.api`, :mod:`kingofny.effects.triggers`,
 :mod:`kingofny.effects.primitives`) stay importable; this package is the stable spelling.
 """
 
+from kingofny.content.options import option_space
 from kingofny.content.pack import CONTENT_API_VERSION, ContentPack
 from kingofny.effects.api import Context, Effect, Goal, Source
 from kingofny.effects.dispatch import owned
@@ -64,6 +65,7 @@ from kingofny.lookup import card_spec, find_card
 from kingofny.model.cards import BuyCondition, CardKind, CardSpec
 from kingofny.model.city import OUTER_BOROUGHS, Borough, Building, UnitKind, Zone
 from kingofny.model.dice import EMPTY_DICE, FACES, Dice, Face
+from kingofny.model.invariants import MAX_MONSTERS
 from kingofny.model.monster import MonsterSpec
 from kingofny.model.state import GameState
 from kingofny.model.steps import ApplyAttack, CardChoice, CardRoll, Destroy, RevealCard
@@ -78,6 +80,7 @@ __all__ = [  # noqa: RUF022 (grouped by topic, not sorted)
     "MonsterSpec",
     # -- effects and the trigger points they act at -----------------------------------------
     "Effect",
+    "option_space",
     "Trigger",
     "Context",
     "Source",
@@ -140,6 +143,7 @@ __all__ = [  # noqa: RUF022 (grouped by topic, not sorted)
     "Dice",
     "Face",
     "FACES",
+    "MAX_MONSTERS",
     "EMPTY_DICE",
     "Borough",
     "OUTER_BOROUGHS",

@@ -18,11 +18,16 @@ its cards.
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from kingofny.model.city import Borough, Building, UnitKind
 from kingofny.model.dice import Dice, Face
 from kingofny.model.state import GameState
 from kingofny.model.steps import CardChoice, CardRoll
+
+if TYPE_CHECKING:
+    from kingofny.model.cards import CardSpec
 
 
 class Source(enum.Enum):
@@ -225,6 +230,14 @@ class Effect:
         """MARKET: a card was revealed into ``slot`` while this effect waits for ``seat``
         (see ``GameState.waiting``)."""
         return state
+
+    def option_space(self, cards: Mapping[str, CardSpec]) -> tuple[str, ...]:
+        """OPTION_SPACE: every option this effect may ever offer (:meth:`offers`) or ask
+        (:func:`~kingofny.effects.primitives.ask`), in a fixed order: a static superset, given
+        the cards of the packs in play by id (for options that name a card). Integer action
+        ids are numbered from it, and the conformance kit checks that the effect never offers
+        or asks an option it did not declare. Never computed from a position."""
+        return ()
 
     def offers(self, state: GameState, owner: int, context: Context) -> tuple[str, ...]:
         """Options ``owner`` may use now (answered by ``UseCard(card, option)``)."""

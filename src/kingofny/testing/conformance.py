@@ -25,6 +25,7 @@ from fractions import Fraction
 import attrs
 
 from kingofny.content import registry
+from kingofny.content.options import option_space
 from kingofny.content.pack import ContentPack
 from kingofny.engine.core import apply, chance_outcomes, legal_actions, new_game
 from kingofny.errors import ArgumentError, IllegalActionError, KingOfNYError
@@ -33,10 +34,13 @@ from kingofny.model.cards import BuyCondition, CardKind
 from kingofny.model.city import UnitKind
 from kingofny.model.dice import Face
 from kingofny.model.state import GameState
+from kingofny.model.steps import CardChoice
 from kingofny.plugins import validate
 from kingofny.serialize import from_json, to_json
 from kingofny.testing.scenario import Scenario, state_problems
 
+_SCAVENGE = "buy:card:"
+"""The start of an option that buys a card from the discard pile (Scavenger)."""
 _NOT_LEGAL = Buy(99)
 """An action never legal: a market slot that does not exist."""
 
@@ -127,6 +131,8 @@ class _Tally:
     bought_this_game: set[str] = attrs.Factory(set)
     steps: int = 0
     games: int = 0
+    space: dict[str, frozenset[str]] = attrs.Factory(dict)
+    """The options each effect declared (:meth:`Effect.option_space`)."""
 
 
 def check_content_pack(
@@ -169,6 +175,11 @@ def check_content_pack(
     packs: Sequence[str] = ("base",) if pack.name == "base" else ("base", pack.name)
     tally = _Tally(pack, frozenset(c.id for c in pack.cards))
     with installed(pack):
+        try:
+            declared = option_space(packs)
+        except KingOfNYError as exc:
+            raise _fail(pack, 0, 0, f"{type(exc).__name__}: {exc}") from exc
+        tally.space.update((key, frozenset(options)) for key, options in declared.items())
         for game in range(games):
             rng = random.Random(seed * 1_000_003 + game)
             monsters = _line_up(pack, game, rng)
@@ -297,6 +308,9 @@ def _step(
     actions = legal_actions(state)
     if not actions:
         raise _fail(pack, game, step, f"no legal action at {state.pending}")
+    undeclared = _undeclared_option(tally, state, actions)
+    if undeclared is not None:
+        raise _fail(pack, game, step, undeclared)
     try:
         apply(state, _NOT_LEGAL)
     except IllegalActionError:
@@ -312,13 +326,26 @@ def _step(
     return after
 
 
+def _undeclared_option(tally: _Tally, state: GameState, actions: tuple[Action, ...]) -> str | None:
+    """An option offered or asked now that its effect's ``option_space`` does not declare."""
+    top = state.pending
+    asked = top.options if isinstance(top, CardChoice) else ()
+    card = top.card if isinstance(top, CardChoice) else ""
+    pairs = [(card, o) for o in asked]
+    pairs.extend((a.card, a.option) for a in actions if isinstance(a, UseCard))
+    for key, option in pairs:
+        if option not in tally.space.get(key, ()):
+            return f"{key} offers {option!r}, which its option_space does not declare"
+    return None
+
+
 def _card_bought(state: GameState, action: Action) -> str | None:
     """The card an action buys: from the market, or from the discard pile (Scavenger's
-    ``buy-<card id>`` option)."""
+    ``buy:card:<card id>`` option)."""
     if isinstance(action, Buy):
         return state.market[action.slot]
-    if isinstance(action, UseCard) and action.option.startswith("buy-"):
-        return action.option.removeprefix("buy-")
+    if isinstance(action, UseCard) and action.option.startswith(_SCAVENGE):
+        return action.option.removeprefix(_SCAVENGE)
     return None
 
 

@@ -97,6 +97,8 @@ Answers this module gives where the cards and the rulebook are silent (``rulings
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from kingofny.effects import (
     JETS,
     SEISMIC,
@@ -104,6 +106,7 @@ from kingofny.effects import (
     Building,
     CardChoice,
     CardKind,
+    CardSpec,
     Context,
     Effect,
     GameState,
@@ -299,6 +302,19 @@ class _StinkAttack(Effect):
     """Stink Attack: on entering a borough the owner may send up to 4 of its Units away, each to
     a different borough, one question per Unit (``send:<unit>:<borough>`` or ``done``)."""
 
+    def option_space(self, cards: Mapping[str, CardSpec]) -> tuple[str, ...]:
+        """``send:<unit>:<borough>`` and ``send:<unit>:<borough>:fresh`` for every unit kind
+        and borough, then ``done``."""
+        return (
+            *(
+                name
+                for unit in UnitKind
+                for to in Borough
+                for name in (option(SEND, unit, to), option(SEND, unit, to, FRESH))
+            ),
+            DONE,
+        )
+
     def on_enter(self, state: GameState, owner: int, borough: Borough) -> GameState:
         return _ask_stink(state, owner, borough, ())
 
@@ -427,6 +443,12 @@ def _scavengeable(state: GameState, owner: int) -> dict[str, tuple[str, int]]:
 class _Scavenger(Effect):
     """Scavenger: in the owner's Buy step, KEEP cards in the discard pile may be bought for
     1 Energy less (minimum 0); this is buying, so the card's ON_BUY effect acts."""
+
+    def option_space(self, cards: Mapping[str, CardSpec]) -> tuple[str, ...]:
+        """``buy:card:<id>`` for every KEEP card in play."""
+        return tuple(
+            option(BUY, "card", c) for c in sorted(cards) if cards[c].kind is CardKind.KEEP
+        )
 
     def offers(self, state: GameState, owner: int, context: Context) -> tuple[str, ...]:
         if context is not Context.SHOP or state.turn.seat != owner or not _alive(state, owner):

@@ -145,9 +145,12 @@ Where the cards and the rulebook are silent (rulings §9, §15, §16, §17).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from kingofny.effects import (
     ApplyAttack,
     CardRoll,
+    CardSpec,
     Context,
     Dice,
     Effect,
@@ -412,6 +415,10 @@ class WebTokens(Effect):
     """The Web token rule, in play for every holder (rulings §15): one reroll fewer per token on
     the holder's own turn; the holder may spend an Attack die to discard one token."""
 
+    def option_space(self, cards: Mapping[str, CardSpec]) -> tuple[str, ...]:
+        """``discard:token:web``."""
+        return (DISCARD_WEB,)
+
     def rerolls(self, state: GameState, owner: int, seat: int, count: int) -> int:
         """One reroll fewer per token, never below 0."""
         if seat != owner:
@@ -439,6 +446,10 @@ class CurseTokens(Effect):
     """The Curse token rule, in play for every holder (rulings §15): a reroll that includes an
     Ouch die costs 1 Energy per token (rulings D9); the holder may spend a Heal die to discard
     one token, in Manhattan too (seed 000, *Effects of Manhattan*, over rulings D11)."""
+
+    def option_space(self, cards: Mapping[str, CardSpec]) -> tuple[str, ...]:
+        """``discard:token:curse``."""
+        return (DISCARD_CURSE,)
 
     def reroll_cost(self, state: GameState, owner: int, seat: int, dice: Dice) -> int:
         """1 Energy per token when the reroll includes at least one Ouch die."""
@@ -487,6 +498,10 @@ class Carapace(Effect):
     """Carapace: maximum Life +2 while held; a ``"carapace"`` token per Ouch die the owner
     resolves; the owner may discard it at any of its decisions to heal 1 per token (rulings §9,
     §16, D25)."""
+
+    def option_space(self, cards: Mapping[str, CardSpec]) -> tuple[str, ...]:
+        """``discard:card:base:carapace``."""
+        return (DISCARD,)
 
     def _held(self, state: GameState, owner: int) -> bool:
         return CARAPACE in state.monsters[owner].cards

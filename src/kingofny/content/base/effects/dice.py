@@ -142,10 +142,13 @@ Defaults
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from kingofny.effects import (
     EMPTY_DICE,
     FACES,
     CardChoice,
+    CardSpec,
     Context,
     Dice,
     Effect,
@@ -457,6 +460,10 @@ class HailingCabs(Effect):
         """Ask before any type resolves (and before Painbow counts)."""
         return ask(state, owner, HAILING_CABS, (USE, SKIP))
 
+    def option_space(self, cards: Mapping[str, CardSpec]) -> tuple[str, ...]:
+        """``use``, ``skip``."""
+        return (USE, SKIP)
+
     def choose(self, state: GameState, step: CardChoice, option: str) -> GameState:
         """``"use"``: +2 Destruction and the units-only mark; then Painbow counts."""
         _check_option(HAILING_CABS, option, step.options)
@@ -507,6 +514,10 @@ class Conversion(Effect):
         self.pairs = pairs
         """(from, to) faces, in the order offered."""
 
+    def option_space(self, cards: Mapping[str, CardSpec]) -> tuple[str, ...]:
+        """One ``convert:<from>:<to>`` per pair, in the order offered."""
+        return tuple(_option(source, target) for source, target in self.pairs)
+
     def offers(self, state: GameState, owner: int, context: Context) -> tuple[str, ...]:
         """``"convert:X:Y"`` for each pair with a real unresolved die of X, Y not yet resolved,
         and no die turned from Y into X this turn."""
@@ -531,6 +542,18 @@ class Conversion(Effect):
 class Chameleon(Effect):
     """Chameleon (components §1 #10; seed 000 *Card Description*): discard Celebrity results;
     for each one, the owner may set one unresolved die to any face."""
+
+    def option_space(self, cards: Mapping[str, CardSpec]) -> tuple[str, ...]:
+        """``discard:celebrity``, then ``convert:<from>:<to>`` for every two faces."""
+        return (
+            DISCARD_ONLY,
+            *(
+                _option(source, target)
+                for source in FACES
+                for target in FACES
+                if target is not source
+            ),
+        )
 
     def offers(self, state: GameState, owner: int, context: Context) -> tuple[str, ...]:
         """``"discard:celebrity"``, then ``"convert:X:Y"`` (see the module documentation)."""

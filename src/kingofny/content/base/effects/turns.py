@@ -101,12 +101,16 @@ Where the cards and the rulebook are silent, this module answers as follows.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from kingofny.content.base.effects.dice import discarded_celebrity
 from kingofny.effects import (
+    MAX_MONSTERS,
     OUTER_BOROUGHS,
     Borough,
     CardChoice,
     CardKind,
+    CardSpec,
     Context,
     Destroy,
     Effect,
@@ -183,6 +187,17 @@ def _option_card(answer: str) -> str:
     return answer.removeprefix(f"{CARD}:")
 
 
+NEXT_STAGE_MOST_HEALED = 20
+"""The most Next Stage may ever heal, for its option space (``heal:0`` to ``heal:20``): the Life
+a monster may lack, 9 with the base game's maximum of 10 (11 with Carapace), with room for a
+content pack's higher maximum."""
+
+
+def _keep_options(cards: Mapping[str, CardSpec]) -> tuple[str, ...]:
+    """``card:<id>`` for every KEEP card, by id."""
+    return tuple(_card_option(c) for c in sorted(cards) if cards[c].kind is CardKind.KEEP)
+
+
 def _bad_option(card: str, option: str) -> IllegalActionError:
     return IllegalActionError(f"{card} has no option {option!r} now")
 
@@ -203,6 +218,10 @@ def _move_options(state: GameState, seat: int) -> tuple[str, ...]:
 class NextStage(Effect):
     """Next Stage (DISCARD): VP drop to 0; each VP lost becomes 1 Energy or 1 healed, the split
     chosen in one question (components §1 #35; rulings §16)."""
+
+    def option_space(self, cards: Mapping[str, CardSpec]) -> tuple[str, ...]:
+        """``heal:0`` to ``heal:<NEXT_STAGE_MOST_HEALED>``."""
+        return tuple(option(HEAL, n) for n in range(NEXT_STAGE_MOST_HEALED + 1))
 
     def on_buy(self, state: GameState, owner: int) -> GameState:
         """Drop the VP and ask how many of them to heal (the rest is Energy)."""
@@ -230,6 +249,10 @@ class PhotoOp(Effect):
     """Photo Op (DISCARD): choose a monster; +1 VP per damage the buyer dealt it this turn
     (components §1 #41; rulings D16)."""
 
+    def option_space(self, cards: Mapping[str, CardSpec]) -> tuple[str, ...]:
+        """``seat:0`` to ``seat:5``."""
+        return tuple(option(SEAT, s) for s in range(MAX_MONSTERS))
+
     def on_buy(self, state: GameState, owner: int) -> GameState:
         """Ask which other monster, eliminated ones included."""
         seats = range(len(state.monsters))
@@ -248,6 +271,10 @@ class PhotoOp(Effect):
 class TeslaCannon(Effect):
     """Tesla Cannon (DISCARD): +2 VP; every monster, the buyer first and then clockwise,
     discards one of its KEEP cards (seed 000, *Card Description*; rulings §16)."""
+
+    def option_space(self, cards: Mapping[str, CardSpec]) -> tuple[str, ...]:
+        """``card:<id>`` for every KEEP card in play."""
+        return _keep_options(cards)
 
     def on_buy(self, state: GameState, owner: int) -> GameState:
         """+2 VP, then the buyer is asked first."""
@@ -297,6 +324,10 @@ class ColumbiaUniversity(Effect):
     A batch of reveals is the run of ``RevealCard`` steps on top of the agenda (a sweep's
     three); KEEP cards seen before its last reveal are noted in the turn marks
     ``base:columbia-university:seen-<seat>-<slot>`` and settled at the last one."""
+
+    def option_space(self, cards: Mapping[str, CardSpec]) -> tuple[str, ...]:
+        """``card:<id>`` for every KEEP card in play."""
+        return _keep_options(cards)
 
     def on_buy(self, state: GameState, owner: int) -> GameState:
         """+2 VP and open the claim."""
@@ -350,6 +381,10 @@ class Subway(Effect):
     """Subway (DISCARD): heal 2 and an extra turn in which the monster may move any number of
     times at any moment (components §1 #52; rulings D13). As the turn mark ``"base:subway"`` it
     offers the moves."""
+
+    def option_space(self, cards: Mapping[str, CardSpec]) -> tuple[str, ...]:
+        """``move:<borough>`` for each outer borough, then ``enter``."""
+        return (*_MOVES, ENTER)
 
     def on_buy(self, state: GameState, owner: int) -> GameState:
         """Heal 2 (also in Manhattan) and owe the marked extra turn."""
@@ -428,6 +463,10 @@ class ClimbTheEmpireStateBuilding(Effect):
 class SuperSpeed(Effect):
     """Super Speed (KEEP): before rolling, the owner may make one more move with the normal Move
     options (components §1 #53; rulings D12)."""
+
+    def option_space(self, cards: Mapping[str, CardSpec]) -> tuple[str, ...]:
+        """``stay``, ``enter``, ``advance``, then ``move:<borough>`` for each outer borough."""
+        return (STAY, ENTER, ADVANCE, *_MOVES)
 
     def _options(self, state: GameState, owner: int) -> tuple[str, ...]:
         m = state.monsters[owner]
