@@ -91,6 +91,8 @@ def build(session: nox.Session) -> None:
 @nox.session(python=PYTHON)
 def docs(session: nox.Session) -> None:
     """Build the Sphinx documentation (warnings are errors) and run the doctests of its pages."""
-    session.install("-e", ".[docs]")
+    session.install("-e", ".[docs,test]")
+    # The tests of the docs extension need Sphinx, which the tests session does not install.
+    session.run("pytest", "-q", "tests/test_docs_schema.py")
     session.run("sphinx-build", "-W", "--keep-going", "-b", "html", "docs", "docs/_build/html")
     session.run("sphinx-build", "-W", "-b", "doctest", "docs", "docs/_build/doctest")

@@ -157,6 +157,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 # -- plugins ------------------------------------------------------------------------------------
 
 
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" + ("" if n == 1 else "s")
+
+
 def _plugins(out: TextIO) -> int:
     """Print one line per installed pack: name, version, counts, description; then one line
     per entry point that failed to load, with its error (the listing itself succeeds)."""
@@ -167,7 +171,8 @@ def _plugins(out: TextIO) -> int:
     for name in sorted(reg.loaded):
         pack = reg.loaded[name]
         out.write(
-            f"{name} {pack.version}: {len(pack.monsters)} monsters, {len(pack.cards)} cards"
+            f"{name} {pack.version}: {_count(len(pack.monsters), 'monster')}, "
+            f"{_count(len(pack.cards), 'card')}"
             f"{' - ' + pack.description if pack.description else ''}\n"
         )
     for source, error in broken:
@@ -369,9 +374,16 @@ def _replay(path: Path, out: TextIO) -> int:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise _UsageError(f"no such file: {path}") from None
+    except IsADirectoryError:
+        raise _UsageError(f"{path} is a directory, not a saved game record") from None
     except UnicodeDecodeError:
         raise _UsageError(f"{path} is not a text file") from None
-    record = from_json(text)
+    except OSError as exc:
+        raise _UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
+    try:
+        record = from_json(text)
+    except KingOfNYError as exc:
+        raise _UsageError(f"{path} is not a kingofny game record we can read: {exc}") from None
     if not isinstance(record, GameRecord):
         raise _UsageError(f"{path} holds a game state, not a game record")
     lines = list(narrate(replay_states(record)))

@@ -76,8 +76,10 @@ def _resolve(what: str, names: dict[str, str], exact: object, name: object) -> s
         import difflib  # only for this message: not worth its import time in ``import kingofny``
 
         short = sorted({k for k in names if ":" not in k})
-        close = difflib.get_close_matches(slug(name), short, n=3)
-        hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
+        close = difflib.get_close_matches(slug(name), short, n=5)
+        # Name the ids the close names stand for (an alias such as "Tesla Canon" is not an id).
+        ids = list(dict.fromkeys(names[c].partition(":")[2] or names[c] for c in close))[:3]
+        hint = f"; did you mean {', '.join(repr(c) for c in ids)}?" if ids else ""
         raise ArgumentError(field, f"unknown {what} {name!r}{hint}")
     return found
 

@@ -737,7 +737,8 @@ def _open(document: object, expected: str | None) -> tuple[str, dict[str, object
             _fail(
                 _key("$.packs", name),
                 f"saved with content pack {name} {version_text}; the installed "
-                f"{pack.version} is incompatible (a different major version)",
+                f"{pack.version} is incompatible (another major version, or before 1.0 another "
+                "minor version)",
             )
     return kind, obj
 

@@ -256,7 +256,8 @@ def _apply(state: GameState, top: Step, move: Move, drawn: list[Outcome] | None)
             raise IllegalActionError(problem)
         return advance(CHANCE[type(top)](_pop(state), top, move), drawn)
     if not isinstance(move, Action):
-        raise IllegalActionError(f"seat {state.current_player} must decide; got {move!r}")
+        got = "a chance outcome" if isinstance(move, Outcome) else "not an action"
+        raise IllegalActionError(f"seat {state.current_player} must decide; got {move!r} ({got})")
     if isinstance(move, UseCard) and not isinstance(top, CardChoice):
         if move not in legal_actions(state):
             raise IllegalActionError(f"{move} is not offered to seat {state.current_player} now")

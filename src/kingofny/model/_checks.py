@@ -28,15 +28,16 @@ def _got(value: object) -> str:
     return f"{value!r} ({type(value).__name__})"
 
 
-def of_type(cls: type, hint: str = "") -> Validator:
-    """A validator accepting exactly instances of ``cls`` (subclasses included); ``hint`` is
-    added to the message, e.g. how to build one from a string."""
+def of_type(cls: type, hint: str | Callable[[object], str] = "") -> Validator:
+    """A validator accepting exactly instances of ``cls`` (subclasses included); ``hint`` (or
+    ``hint(value)``) is added to the message, e.g. how to build one from the value given."""
     expected = cls.__name__
 
     def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
         if not isinstance(value, cls):
+            extra = hint(value) if callable(hint) else hint
             raise ArgumentError(
-                _where(instance, attribute), f"expected a {expected}, got {_got(value)}{hint}"
+                _where(instance, attribute), f"expected a {expected}, got {_got(value)}{extra}"
             )
 
     return check
@@ -47,7 +48,9 @@ def member_of(
 ) -> Validator:
     """A validator accepting a member of ``enum_type`` (not its plain value: ``Borough.QUEENS``,
     not ``2``), and only one of ``allowed`` when given."""
-    names = ", ".join(str(m) for m in (enum_type if allowed is None else allowed))
+    names = ", ".join(
+        f"{enum_type.__name__}.{m.name}" for m in (enum_type if allowed is None else allowed)
+    )
     members = frozenset(enum_type if allowed is None else allowed)
 
     if allowed is None:
@@ -56,7 +59,7 @@ def member_of(
             if type(value) is not enum_type:
                 raise ArgumentError(
                     _where(instance, attribute),
-                    f"expected a {enum_type.__name__} among {names}, got {_got(value)}",
+                    f"expected one of {names}, got {_got(value)}",
                 )
 
         return check
@@ -65,10 +68,17 @@ def member_of(
         if type(value) is not enum_type or value not in members:
             raise ArgumentError(
                 _where(instance, attribute),
-                f"expected a {enum_type.__name__} among {names}, got {_got(value)}",
+                f"expected one of {names}, got {_got(value)}",
             )
 
     return check_allowed
+
+
+def dice_hint(value: object) -> str:
+    """How to build dice from what was given."""
+    if isinstance(value, str):
+        return f"; build dice with Dice.parse({value!r})"
+    return "; build dice with Dice.parse('AAC') or Dice.of(...)"
 
 
 def non_negative_int(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:

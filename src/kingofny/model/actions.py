@@ -17,7 +17,7 @@ from kingofny.model import _checks
 from kingofny.model.city import OUTER_BOROUGHS, Borough, UnitKind
 from kingofny.model.dice import Dice, Face
 
-_DICE = _checks.of_type(Dice, hint="; build dice with Dice.parse('AAC') or Dice.of(...)")
+_DICE = _checks.of_type(Dice, hint=_checks.dice_hint)
 _BOROUGH = _checks.member_of(Borough)
 
 

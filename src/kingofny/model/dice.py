@@ -10,6 +10,8 @@ from math import factorial
 
 import attrs
 
+from kingofny.errors import ArgumentError
+
 
 class Face(enum.IntEnum):
     """The six symbols on every die (seed 000, *Dice Effects*)."""
@@ -31,8 +33,10 @@ class Face(enum.IntEnum):
         """The face whose one-letter code is ``symbol`` (case-insensitive)."""
         try:
             return _BY_SYMBOL[symbol.upper()]
-        except KeyError:
-            raise ValueError(f"unknown die face {symbol!r}; expected one of EHACDO") from None
+        except (KeyError, AttributeError):
+            raise ArgumentError(
+                "Face.from_symbol(symbol)", f"unknown die face {symbol!r}; expected one of EHACDO"
+            ) from None
 
     def __str__(self) -> str:
         return self.name.lower()

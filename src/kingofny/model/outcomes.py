@@ -30,9 +30,7 @@ class DiceRoll(Outcome):
     """The faces that came up, as an unordered multiset."""
 
     KIND: ClassVar[str] = "dice"
-    dice: Dice = attrs.field(
-        validator=_checks.of_type(Dice, hint="; build dice with Dice.parse('AAC') or Dice.of(...)")
-    )
+    dice: Dice = attrs.field(validator=_checks.of_type(Dice, hint=_checks.dice_hint))
     """The faces rolled."""
 
     def __str__(self) -> str:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from kingofny.errors import ArgumentError
 from kingofny.model.steps import (
     ApplyAttack,
     BeginResolution,
@@ -180,6 +181,10 @@ def waiting_for(state: GameState) -> Pending | None:
     A decision with a single legal action is never waited for: :func:`kingofny.apply` takes it
     automatically (see *Forced moves* in the concepts guide).
     """
+    from kingofny.model.state import GameState
+
+    if not isinstance(state, GameState):
+        raise ArgumentError("waiting_for(state)", f"expected a GameState, got {state!r}")
     if state.winners is not None or not state.agenda:
         return None
     return describe(state.agenda[-1], state.turn.seat)

@@ -1,0 +1,63 @@
+"""Bad input gets a clear, typed error (issue 7 §3 and the newcomer trial that followed it):
+each message says what was given and what is expected."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import kingofny as k
+from kingofny.cli import main
+
+
+def test_an_enum_field_names_the_members_to_write() -> None:
+    """A face given by name reads as a refusal that lists how to write one."""
+    with pytest.raises(k.ArgumentError, match=r"ResolveFace\.face: expected one of Face\.ENERGY"):
+        k.ResolveFace("attack")  # type: ignore[arg-type]
+
+
+def test_dice_given_as_text_are_shown_how_to_parse() -> None:
+    with pytest.raises(k.ArgumentError, match=r"Dice\.parse\('AAX'\)"):
+        k.Reroll("AAX")  # type: ignore[arg-type]
+
+
+def test_an_unknown_die_face_is_an_argument_error() -> None:
+    """Dice.parse was the one bad input that raised a bare ValueError."""
+    with pytest.raises(k.ArgumentError, match=r"unknown die face 'X'; expected one of EHACDO"):
+        k.Dice.parse("AAX")
+
+
+def test_a_move_that_is_not_an_action_says_so() -> None:
+    state = k.new_game(2, seed=1)
+    with pytest.raises(k.IllegalActionError, match=r"must decide; got 'x' \(not an action\)"):
+        k.apply(state, "x")  # type: ignore[arg-type]
+
+
+def test_waiting_for_a_non_state_is_an_argument_error() -> None:
+    with pytest.raises(k.ArgumentError, match=r"waiting_for\(state\): expected a GameState"):
+        k.waiting_for(None)  # type: ignore[arg-type]
+
+
+def test_a_misspelt_card_suggests_real_ids_not_aliases() -> None:
+    """ "Tesla Canon" is an alias of base:tesla-cannon: the suggestion names the id."""
+    with pytest.raises(k.ArgumentError, match=r"did you mean 'tesla-cannon'\?"):
+        k.find_card("tesla")
+
+
+def test_replaying_a_file_that_is_no_record_names_the_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    empty = tmp_path / "empty.json"
+    empty.write_text("{}", encoding="utf-8")
+    assert main(["replay", str(empty)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"kingofny: error: {empty} is not a kingofny game record")
+    assert err.count("\n") == 1
+    assert main(["replay", str(tmp_path)]) == 2
+    assert "is a directory, not a saved game record" in capsys.readouterr().err
+
+
+def test_plugins_counts_in_words(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["plugins"]) == 0
+    assert "base 0.1.0: 6 monsters, 64 cards" in capsys.readouterr().out
