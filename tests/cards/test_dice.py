@@ -383,6 +383,8 @@ def test_painbow_six_destruction_win_at_the_end_of_the_turn() -> None:
     state = stop(table(["painbow"], "DDDDDD"))
     assert not state.is_terminal
     assert state.turn.win_claims == (0,)
+    # docs/rules.rst K3: "at least" thresholds (rulings D19), so six also add the 2 Attack of four.
+    assert state.turn.unresolved[k.Face.ATTACK] == 2
     state = play_out_turn(state)
     assert state.winners == (0,)
 
