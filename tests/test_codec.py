@@ -1,0 +1,127 @@
+"""Integer ids for actions and outcomes (issue 9, *Core*: "Every legal action of every reachable
+state must encode"; "Golden tests pin the sizes and fingerprints, so that no id ever moves
+silently")."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from math import comb
+
+import pytest
+
+import kingofny as k
+from kingofny.codec import CODEC_VERSION, ActionCodec, OutcomeCodec
+from kingofny.content.pack import CONTENT_API_VERSION, ContentPack
+from kingofny.effects import Context, Effect, MonsterSpec, option_space
+from kingofny.testing.conformance import installed
+
+ACTIONS = ActionCodec()
+OUTCOMES = OutcomeCodec()
+REROLLS = sum(comb(n + 5, 5) for n in range(1, 9))
+"""Multisets of 1 to 8 six-sided dice: 3,002 (issue 9)."""
+
+
+def test_the_sizes_follow_from_the_rules() -> None:
+    """Placements (4 outer boroughs), rerolls of 1 to 8 dice, stop, 6 faces, destruction
+    targets (5 boroughs x 3 stacks, 5 boroughs x 3 unit kinds), flee (4) and stay, moves (4) and
+    stay, 3 market slots, sweep, end buying, pass, and the declared card uses. Outcomes: rolls
+    of 1 to 8 dice, the 7 kinds of building tile, the 64 cards (components §3.2, §1)."""
+    uses = sum(len(options) for options in option_space(("base",)).values())
+    assert REROLLS == 3002
+    assert ACTIONS.size == 4 + REROLLS + 1 + 6 + 15 + 15 + 4 + 1 + 4 + 1 + 3 + 3 + uses
+    assert OUTCOMES.size == REROLLS + 7 + 64
+
+
+def test_golden_sizes_and_fingerprints() -> None:
+    """Pinned: a change of either means ids moved, which needs a CODEC_VERSION bump and a note
+    in the changelog (agents trained on the old ids would act wrongly)."""
+    assert CODEC_VERSION == 1
+    assert (ACTIONS.size, ACTIONS.fingerprint) == (3308, "225f61effe665b43")
+    assert (OUTCOMES.size, OUTCOMES.fingerprint) == (3073, "19e032657837be89")
+
+
+def test_the_codec_is_the_same_for_every_number_of_monsters() -> None:
+    """Issue 9: ``size`` "is the same for 2 to 6 monsters" (the vocabulary has no seat count)."""
+    assert ActionCodec(("base",)).fingerprint == ACTIONS.fingerprint
+
+
+def _play(count: int, seed: int, explicit: bool) -> list[k.GameState]:
+    state = k.new_game(count, seed=None if explicit else seed)
+    rng = random.Random(seed)
+    states = [state]
+    while not state.is_terminal and len(states) < 4000:
+        if state.is_chance:
+            state = k.apply(state, k.sample_outcome(state, rng))
+        else:
+            state = k.apply(state, rng.choice(k.legal_actions(state)))
+        states.append(state)
+    return states
+
+
+@pytest.mark.parametrize(("count", "seed"), [(2, 1), (3, 2), (4, 3), (5, 4), (6, 5)])
+def test_every_legal_action_and_outcome_of_random_games_has_an_id(count: int, seed: int) -> None:
+    """Issue 9: every legal action of every reachable state encodes; decode gives it back; the
+    mask marks exactly the legal ids; every chance outcome encodes, with its probability."""
+    for state in _play(count, seed, explicit=seed % 2 == 1):
+        legal = k.legal_actions(state)
+        ids = ACTIONS.legal_ids(state)
+        assert list(ids) == sorted(ACTIONS.encode(a) for a in legal)
+        assert {ACTIONS.decode(state, i) for i in ids} == set(legal)
+        assert sum(ACTIONS.mask(state)) == len(legal)
+        if state.is_chance:
+            pairs = OUTCOMES.outcomes(state)
+            assert sum((p for _, p in pairs), Fraction(0)) == 1
+            listed = {o for o, _ in k.chance_outcomes(state)}
+            assert {OUTCOMES.decode(i) for i, _ in pairs} == listed
+
+
+def test_describe_names_the_action() -> None:
+    assert ACTIONS.describe(ACTIONS.encode(k.StopRolling())) == str(k.StopRolling())
+    reroll = k.Reroll(k.Dice.parse("AAD"))
+    assert ACTIONS.action(ACTIONS.encode(reroll)) == reroll
+
+
+def test_bad_ids_and_actions_are_typed_errors() -> None:
+    """Bad input gets a typed error (issue 7 §3)."""
+    state = k.new_game(2, seed=1)
+    with pytest.raises(k.ArgumentError, match=r"ActionCodec\.encode\(action\): no id"):
+        ACTIONS.encode(k.UseCard("base:stomp", "fly"))
+    with pytest.raises(k.ArgumentError, match=r"action_id: ids are 0 to 3307"):
+        ACTIONS.decode(state, ACTIONS.size)
+    with pytest.raises(k.ArgumentError, match=r"action_id: expected an int"):
+        ACTIONS.describe(True)
+    illegal = ACTIONS.encode(k.StopRolling())
+    assert illegal not in ACTIONS.legal_ids(state)
+    with pytest.raises(k.IllegalActionError, match=r"is not legal now"):
+        ACTIONS.decode(state, illegal)
+    with pytest.raises(k.ArgumentError, match=r"OutcomeCodec\.encode\(outcome\): no id"):
+        OUTCOMES.encode(k.CardDraw("base:nothing"))
+    with pytest.raises(k.ArgumentError, match=r"packs"):
+        ActionCodec("base")
+
+
+class Whistle(Effect):
+    """A plugin ability with a declared option."""
+
+    def option_space(self, cards: object) -> tuple[str, ...]:
+        return ("whistle",)
+
+    def offers(self, state: k.GameState, owner: int, context: Context) -> tuple[str, ...]:
+        return ("whistle",) if context is Context.DECISION else ()
+
+
+def test_a_plugins_card_uses_join_the_space_after_the_base_games() -> None:
+    """Issue 9: "A plugin's cards join the space through the hook"; the base game's ids stay."""
+    pack = ContentPack(
+        name="whistle",
+        version="1",
+        api_version=CONTENT_API_VERSION,
+        monsters=(MonsterSpec("whistle:bird", "Bird"),),
+        effects={"whistle:bird": Whistle()},
+    )
+    with installed(pack):
+        codec = ActionCodec(("base", "whistle"))
+    assert codec.size == ACTIONS.size + 1
+    assert codec.encode(k.UseCard("whistle:bird", "whistle")) == ACTIONS.size
+    assert codec.describe(0) == ACTIONS.describe(0)
