@@ -4,14 +4,24 @@ silently")."""
 
 from __future__ import annotations
 
+import hashlib
 import random
 from fractions import Fraction
 from math import comb
 
+import attrs
 import pytest
 
 import kingofny as k
-from kingofny.codec import CODEC_VERSION, ActionCodec, OutcomeCodec
+from kingofny.codec import (
+    CODEC_VERSION,
+    OBS_VERSION,
+    ActionCodec,
+    OutcomeCodec,
+    observation,
+    observation_names,
+    returns,
+)
 from kingofny.content.pack import CONTENT_API_VERSION, ContentPack
 from kingofny.effects import Context, Effect, MonsterSpec, option_space
 from kingofny.testing.conformance import installed
@@ -39,6 +49,9 @@ def test_golden_sizes_and_fingerprints() -> None:
     assert CODEC_VERSION == 1
     assert (ACTIONS.size, ACTIONS.fingerprint) == (3308, "225f61effe665b43")
     assert (OUTCOMES.size, OUTCOMES.fingerprint) == (3073, "19e032657837be89")
+    names = observation_names()
+    digest = hashlib.sha256("\n".join(names).encode("utf-8")).hexdigest()[:16]
+    assert (OBS_VERSION, len(names), digest) == (1, 933, "cbdfc9843eb1e108")
 
 
 def test_the_codec_is_the_same_for_every_number_of_monsters() -> None:
@@ -125,3 +138,65 @@ def test_a_plugins_card_uses_join_the_space_after_the_base_games() -> None:
     assert codec.size == ACTIONS.size + 1
     assert codec.encode(k.UseCard("whistle:bird", "whistle")) == ACTIONS.size
     assert codec.describe(0) == ACTIONS.describe(0)
+
+
+# -- observations and returns ------------------------------------------------------------------
+
+
+def test_observation_has_one_name_per_index_and_the_same_length_for_2_to_6() -> None:
+    """Issue 9: "the same length for 2–6 monsters"; "observation_names(packs) gives one name
+    per index"."""
+    names = observation_names()
+    assert len(set(names)) == len(names)
+    for count in range(2, 7):
+        state = k.new_game(count, seed=count)
+        assert len(observation(state, 0)) == len(names)
+
+
+@pytest.mark.parametrize(("count", "seed"), [(2, 11), (4, 12), (6, 13)])
+def test_every_value_is_finite_and_within_its_bounds(count: int, seed: int) -> None:
+    """Issue 9: "every value finite and within documented bounds" ([0, 1]), for every seat of
+    every state of random games."""
+    for state in _play(count, seed, explicit=True)[::5]:
+        for seat in range(count):
+            assert all(0.0 <= v <= 1.0 for v in observation(state, seat))
+
+
+def test_the_observation_is_seat_relative() -> None:
+    """Issue 9: "seat-relative (the observer is row 0, rows padded to 6 with a present flag)"."""
+    state = k.new_game(3, seed=4)
+    names = observation_names()
+    life = names.index("monster[0].life")
+    present = [names.index(f"monster[{row}].present") for row in range(6)]
+    wounded = attrs.evolve(state.monsters[2], life=4)
+    state = attrs.evolve(state, monsters=(*state.monsters[:2], wounded))
+    mine = observation(state, 2)
+    assert mine[life] == pytest.approx(4 / 12)
+    assert observation(state, 0)[life] == pytest.approx(10 / 12)
+    assert [mine[i] for i in present] == [1.0, 1.0, 1.0, 0.0, 0.0, 0.0]
+    assert mine[names.index("monster[1].life")] == pytest.approx(10 / 12)  # seat 0, next clockwise
+
+
+def test_the_observation_shows_what_is_pending() -> None:
+    """Issue 9: "the kind of the pending decision and the card that asks"."""
+    names = observation_names()
+    state = k.new_game(2)
+    assert observation(state, 0)[names.index("waiting.tile-reveal")] == 1.0
+
+
+def test_observation_refuses_a_seat_that_is_not_in_the_game() -> None:
+    with pytest.raises(k.ArgumentError, match=r"observation\(seat\): no seat 4"):
+        observation(k.new_game(4, seed=1), 4)
+
+
+def test_returns_reward_winners_and_punish_the_others() -> None:
+    """Issue 9: "+1 for a winner and -1 for the others ... shared wins handled"; seed 000 *End
+    of the Game*: if all are eliminated, "everybody loses"."""
+    state = k.new_game(3, seed=1)
+    assert returns(state) == (0.0, 0.0, 0.0)
+    over = attrs.evolve(state, winners=(1,), agenda=())
+    assert returns(over) == (-1.0, 1.0, -1.0)
+    shared = attrs.evolve(state, winners=(0, 2), agenda=())
+    assert returns(shared) == (1.0, -1.0, 1.0)
+    nobody = attrs.evolve(state, winners=(), agenda=())
+    assert returns(nobody) == (-1.0, -1.0, -1.0)

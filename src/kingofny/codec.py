@@ -46,13 +46,30 @@ from kingofny.model.actions import (
     Sweep,
     UseCard,
 )
-from kingofny.model.city import BASE_TILES, OUTER_BOROUGHS, STACKS_PER_BOROUGH, Borough, UnitKind
+from kingofny.model.city import (
+    BASE_TILES,
+    OUTER_BOROUGHS,
+    STACKS_PER_BOROUGH,
+    Borough,
+    Track,
+    UnitKind,
+    Zone,
+)
 from kingofny.model.dice import Face, all_rolls
-from kingofny.model.invariants import MAX_DICE
+from kingofny.model.invariants import MAX_DICE, MAX_MONSTERS
 from kingofny.model.outcomes import CardDraw, DiceRoll, Outcome, TileDraw
+from kingofny.model.pending import PendingKind, waiting_for
 from kingofny.model.state import MARKET_SIZE, GameState
 
-__all__ = ["CODEC_VERSION", "ActionCodec", "OutcomeCodec"]
+__all__ = [
+    "CODEC_VERSION",
+    "OBS_VERSION",
+    "ActionCodec",
+    "OutcomeCodec",
+    "observation",
+    "observation_names",
+    "returns",
+]
 
 CODEC_VERSION = 1
 """The version of the numbering: it changes whenever the ids of an existing vocabulary move."""
@@ -186,3 +203,141 @@ class OutcomeCodec:
         decision)."""
         ids = self._ids
         return sorted((ids[o], p) for o, p in chance_outcomes(state))
+
+
+# -- observations and returns ------------------------------------------------------------------
+
+OBS_VERSION = 1
+"""The version of the observation layout: it changes whenever an index changes meaning."""
+SEATS = MAX_MONSTERS
+"""Monster rows in an observation, whatever the number of monsters (absent rows are zeros)."""
+_VP_SCALE = 40
+_ENERGY_SCALE = 40
+_COUNT_SCALE = 10
+_TOKEN_KINDS = ("carapace", "curse", "web")
+
+
+def _observation_layout(packs: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(card ids, card keys that ask) of the packs, sorted: the one-hot vocabularies."""
+    reg = registry.installed()
+    cards = tuple(sorted({c.id for name in packs for c in reg.pack(name).cards}))
+    askers = tuple(option_space(packs))
+    return cards, askers
+
+
+def observation_names(packs: Sequence[str] = ("base",)) -> tuple[str, ...]:
+    """One name per index of :func:`observation` for games of ``packs``."""
+    cards, askers = _observation_layout(_packs(packs))
+    names: list[str] = []
+    for row in range(SEATS):
+        m = f"monster[{row}]"
+        names += [f"{m}.present", f"{m}.alive", f"{m}.life", f"{m}.vp", f"{m}.energy"]
+        names += [f"{m}.in.{b}" for b in Borough]
+        names += [f"{m}.zone.{z}" for z in Zone]
+        names += [f"{m}.track.{t}" for t in Track]
+        names += [f"{m}.turn", f"{m}.decides", f"{m}.superstar", f"{m}.statue"]
+        names += [f"{m}.card.{c}" for c in cards]
+        names += [f"{m}.token.{t}" for t in _TOKEN_KINDS]
+        names += [f"{m}.trophy.{u}" for u in UnitKind]
+    for b in Borough:
+        for s in range(STACKS_PER_BOROUGH):
+            names += [f"{b}.stack[{s}].top.{tile}" for tile, _ in BASE_TILES]
+            names.append(f"{b}.stack[{s}].hidden")
+        names += [f"{b}.units.{u}" for u in UnitKind]
+        names += [f"{b}.fresh_units.{u}" for u in UnitKind]
+        names.append(f"{b}.souvenir")
+    for slot in range(MARKET_SIZE):
+        names += [f"market[{slot}].{c}" for c in cards]
+    names += ["deck.size", "discard.size"]
+    names += [f"dice.{f}" for f in Face]
+    names += [f"unresolved.{f}" for f in Face]
+    names += [f"rolled.{f}" for f in Face]
+    names.append("rerolls_left")
+    names += [f"waiting.{kind}" for kind in PendingKind]
+    names += [f"asks.{key}" for key in askers]
+    return tuple(names)
+
+
+def observation(state: GameState, seat: int) -> list[float]:
+    """What ``seat`` sees of ``state``, as numbers in ``[0, 1]``, one per name of
+    :func:`observation_names` (the same length for 2 to 6 monsters).
+
+    Seat-relative: row 0 is ``seat``, then the others clockwise; rows of absent seats are
+    zeros (``present`` 0). Counts are divided by their scale and capped at 1: life by 12 (the
+    most a base monster may have), VP and Energy by 40, tokens, trophies and units by 10, dice
+    by 8 (unresolved symbols by 16, cards may add some), rerolls by 4, the deck and discard
+    pile by the number of cards. The rest are 0/1 flags and one-hot groups.
+    """
+    n = len(state.monsters)
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+        raise ArgumentError("observation(seat)", f"no seat {seat!r} in a {n}-monster game")
+    cards, askers = _observation_layout(state.config.packs)
+    card_index = {c: i for i, c in enumerate(cards)}
+    values: list[float] = []
+    add = values.append
+    pending = waiting_for(state)
+    decider = pending.seat if pending is not None and pending.is_decision else None
+    for row in range(SEATS):
+        if row >= n:
+            values.extend([0.0] * (5 + 5 + 3 + 2 + 4 + len(cards) + 3 + 3))
+            continue
+        who = (seat + row) % n
+        m = state.monsters[who]
+        add(1.0)
+        add(0.0 if m.eliminated else 1.0)
+        add(_scaled(m.life, 12))
+        add(_scaled(m.vp, _VP_SCALE))
+        add(_scaled(m.energy, _ENERGY_SCALE))
+        where = m.location
+        values.extend(_one_hot(where.borough if where else None, tuple(Borough)))
+        values.extend(_one_hot(where.zone if where else None, tuple(Zone)))
+        values.extend(_one_hot(where.track if where else None, tuple(Track)))
+        add(1.0 if state.turn.seat == who else 0.0)
+        add(1.0 if decider == who else 0.0)
+        add(1.0 if state.superstar == who else 0.0)
+        add(1.0 if state.statue == who else 0.0)
+        held = [0.0] * len(cards)
+        for card in m.cards:
+            if card in card_index:
+                held[card_index[card]] = 1.0
+        values.extend(held)
+        values.extend(_scaled(m.token_count(t), _COUNT_SCALE) for t in _TOKEN_KINDS)
+        values.extend(_scaled(m.trophies.count(u), _COUNT_SCALE) for u in UnitKind)
+    tiles = tuple(b for b, _ in BASE_TILES)
+    for tiles_state in state.boroughs:
+        for stack in tiles_state.stacks:
+            values.extend(_one_hot(stack.top, tiles))
+            add(_scaled(stack.hidden, 3))
+        values.extend(_scaled(tiles_state.units.count(u), _COUNT_SCALE) for u in UnitKind)
+        values.extend(_scaled(tiles_state.fresh_units.count(u), _COUNT_SCALE) for u in UnitKind)
+        add(1.0 if "souvenir" in tiles_state.markers else 0.0)
+    for shown in state.market:
+        values.extend(_one_hot(shown, cards))
+    add(_scaled(len(state.deck), max(1, len(cards))))
+    add(_scaled(len(state.discard), max(1, len(cards))))
+    turn = state.turn
+    values.extend(_scaled(turn.dice[f], MAX_DICE) for f in Face)
+    values.extend(_scaled(turn.unresolved[f], 2 * MAX_DICE) for f in Face)
+    values.extend(_scaled(turn.rolled[f], MAX_DICE) for f in Face)
+    add(_scaled(turn.rerolls_left, 4))
+    values.extend(_one_hot(pending.kind if pending else None, tuple(PendingKind)))
+    values.extend(_one_hot(pending.card if pending else None, askers))
+    return values
+
+
+def _scaled(value: int, scale: int) -> float:
+    return min(1.0, max(0.0, value / scale))
+
+
+def _one_hot(value: object, choices: Sequence[object]) -> list[float]:
+    return [1.0 if value == choice else 0.0 for choice in choices]
+
+
+def returns(state: GameState) -> tuple[float, ...]:
+    """Each seat's return: 0 for everybody while the game goes on; once it is over, +1 for each
+    winner (several share a win: each gets +1) and -1 for every other seat; if nobody won (all
+    eliminated in one turn, seed 000 *End of the Game*: "everybody loses"), -1 for all."""
+    if state.winners is None:
+        return tuple(0.0 for _ in state.monsters)
+    won = set(state.winners)
+    return tuple(1.0 if s in won else -1.0 for s in range(len(state.monsters)))
