@@ -1,5 +1,5 @@
-"""Contributor tasks: ``nox`` runs tests, example, lint, typecheck, docs and build; ``nox -s bench``
-measures speed; ``nox -s golden`` regenerates the golden transcripts."""
+"""Contributor tasks: ``nox`` runs tests, example, rl, lint, typecheck, docs and build;
+``nox -s bench`` measures speed; ``nox -s golden`` regenerates the golden transcripts."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import glob
 
 import nox
 
-nox.options.sessions = ["tests", "example", "lint", "typecheck", "docs", "build"]
+nox.options.sessions = ["tests", "example", "rl", "lint", "typecheck", "docs", "build"]
 nox.options.reuse_existing_virtualenvs = True
 
 PYTHON = ["3.11"]
@@ -18,6 +18,13 @@ def tests(session: nox.Session) -> None:
     """Run the test suite."""
     session.install("-e", ".[test]")
     session.run("pytest", *session.posargs)
+
+
+@nox.session(python=PYTHON)
+def rl(session: nox.Session) -> None:
+    """The reinforcement-learning adapters with their frameworks (extra ``rl``)."""
+    session.install("-e", ".[test,rl]")
+    session.run("pytest", "-q", "tests/envs", *session.posargs)
 
 
 @nox.session(python=PYTHON)
@@ -52,7 +59,7 @@ def lint(session: nox.Session) -> None:
 @nox.session(python=PYTHON)
 def typecheck(session: nox.Session) -> None:
     """mypy --strict over src, tests, the example scripts and the example pack."""
-    session.install("-e", ".[test]", "-e", "examples/kingofny-example-pack", "mypy>=1.8")
+    session.install("-e", ".[test,rl]", "-e", "examples/kingofny-example-pack", "mypy>=1.8")
     session.run("mypy", "--strict", "src", "tests")
     session.run("mypy", "--strict", *sorted(glob.glob("examples/*.py")))
     session.run("mypy", "--strict", "examples/kingofny-example-pack/src")
@@ -91,7 +98,7 @@ def build(session: nox.Session) -> None:
 @nox.session(python=PYTHON)
 def docs(session: nox.Session) -> None:
     """Build the Sphinx documentation (warnings are errors) and run the doctests of its pages."""
-    session.install("-e", ".[docs,test]")
+    session.install("-e", ".[docs,test,rl]")
     # The tests of the docs extension need Sphinx, which the tests session does not install.
     session.run("pytest", "-q", "tests/test_docs_schema.py")
     session.run("sphinx-build", "-W", "--keep-going", "-b", "html", "docs", "docs/_build/html")
