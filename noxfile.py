@@ -1,4 +1,4 @@
-"""Contributor tasks: ``nox`` runs tests, example, rl, lint, typecheck, docs and build;
+"""Contributor tasks: ``nox`` runs tests, example, rl, openspiel, lint, typecheck, docs, build;
 ``nox -s bench`` measures speed; ``nox -s golden`` regenerates the golden transcripts."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import glob
 
 import nox
 
-nox.options.sessions = ["tests", "example", "rl", "lint", "typecheck", "docs", "build"]
+nox.options.sessions = ["tests", "example", "rl", "openspiel", "lint", "typecheck", "docs", "build"]
 nox.options.reuse_existing_virtualenvs = True
 
 PYTHON = ["3.11"]
@@ -25,6 +25,13 @@ def rl(session: nox.Session) -> None:
     """The reinforcement-learning adapters with their frameworks (extra ``rl``)."""
     session.install("-e", ".[test,rl]")
     session.run("pytest", "-q", "tests/envs", *session.posargs)
+
+
+@nox.session(python=PYTHON)
+def openspiel(session: nox.Session) -> None:
+    """The OpenSpiel game with OpenSpiel (extra ``openspiel``)."""
+    session.install("-e", ".[test,openspiel]")
+    session.run("pytest", "-q", "tests/envs/test_openspiel.py", *session.posargs)
 
 
 @nox.session(python=PYTHON)
@@ -98,7 +105,7 @@ def build(session: nox.Session) -> None:
 @nox.session(python=PYTHON)
 def docs(session: nox.Session) -> None:
     """Build the Sphinx documentation (warnings are errors) and run the doctests of its pages."""
-    session.install("-e", ".[docs,test,rl]")
+    session.install("-e", ".[docs,test,rl,openspiel]")
     # The tests of the docs extension need Sphinx, which the tests session does not install.
     session.run("pytest", "-q", "tests/test_docs_schema.py")
     session.run("sphinx-build", "-W", "--keep-going", "-b", "html", "docs", "docs/_build/html")
