@@ -89,6 +89,18 @@ def test_every_legal_action_and_outcome_of_random_games_has_an_id(count: int, se
             assert {OUTCOMES.decode(i) for i, _ in pairs} == listed
 
 
+def test_heuristic_games_encode_and_a_view_observes_as_the_state() -> None:
+    """Issue 9, *Tests*: heuristic games too; ``observation(state) == observation(observe(state))``
+    (the seed is the only secret, and the observation never shows it)."""
+    result = k.play_game([k.HeuristicPlayer(s) for s in range(4)], seed=6)
+    for _, state in k.replay_states(result.record):
+        assert {ACTIONS.decode(state, i) for i in ACTIONS.legal_ids(state)} == set(
+            k.legal_actions(state)
+        )
+        view = k.observe(state, 1)
+        assert observation(state, 1) == observation(view, 1)
+
+
 def test_describe_names_the_action() -> None:
     assert ACTIONS.describe(ACTIONS.encode(k.StopRolling())) == str(k.StopRolling())
     reroll = k.Reroll(k.Dice.parse("AAD"))

@@ -215,14 +215,29 @@ _VP_SCALE = 40
 _ENERGY_SCALE = 40
 _COUNT_SCALE = 10
 _TOKEN_KINDS = ("carapace", "curse", "web")
+# Enum members as tuples, once: iterating an enum class is slow on the observation's hot path.
+_BOROUGHS = tuple(Borough)
+_ZONES = tuple(Zone)
+_TRACKS = tuple(Track)
+_UNITS = tuple(UnitKind)
+_FACES = tuple(Face)
+_KINDS = tuple(PendingKind)
+_TILES = tuple(b for b, _ in BASE_TILES)
+
+
+_LAYOUTS: dict[tuple[tuple[str, ...], int], tuple[tuple[str, ...], tuple[str, ...]]] = {}
 
 
 def _observation_layout(packs: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """(card ids, card keys that ask) of the packs, sorted: the one-hot vocabularies."""
+    """(card ids, card keys that ask) of the packs, sorted: the one-hot vocabularies (built once
+    per packs and registry state; entries are immutable, so threads may share them)."""
     reg = registry.installed()
-    cards = tuple(sorted({c.id for name in packs for c in reg.pack(name).cards}))
-    askers = tuple(option_space(packs))
-    return cards, askers
+    key = (packs, reg.changes[0])
+    found = _LAYOUTS.get(key)
+    if found is None:
+        cards = tuple(sorted({c.id for name in packs for c in reg.pack(name).cards}))
+        found = _LAYOUTS[key] = (cards, tuple(option_space(packs)))
+    return found
 
 
 def observation_names(packs: Sequence[str] = ("base",)) -> tuple[str, ...]:
@@ -272,7 +287,6 @@ def observation(state: GameState, seat: int) -> list[float]:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
         raise ArgumentError("observation(seat)", f"no seat {seat!r} in a {n}-monster game")
     cards, askers = _observation_layout(state.config.packs)
-    card_index = {c: i for i, c in enumerate(cards)}
     values: list[float] = []
     add = values.append
     pending = waiting_for(state)
@@ -289,38 +303,38 @@ def observation(state: GameState, seat: int) -> list[float]:
         add(_scaled(m.vp, _VP_SCALE))
         add(_scaled(m.energy, _ENERGY_SCALE))
         where = m.location
-        values.extend(_one_hot(where.borough if where else None, tuple(Borough)))
-        values.extend(_one_hot(where.zone if where else None, tuple(Zone)))
-        values.extend(_one_hot(where.track if where else None, tuple(Track)))
+        values.extend(_one_hot(where.borough if where else None, _BOROUGHS))
+        values.extend(_one_hot(where.zone if where else None, _ZONES))
+        values.extend(_one_hot(where.track if where else None, _TRACKS))
         add(1.0 if state.turn.seat == who else 0.0)
         add(1.0 if decider == who else 0.0)
         add(1.0 if state.superstar == who else 0.0)
         add(1.0 if state.statue == who else 0.0)
         held = [0.0] * len(cards)
         for card in m.cards:
-            if card in card_index:
-                held[card_index[card]] = 1.0
+            if card in cards:
+                held[cards.index(card)] = 1.0
         values.extend(held)
         values.extend(_scaled(m.token_count(t), _COUNT_SCALE) for t in _TOKEN_KINDS)
-        values.extend(_scaled(m.trophies.count(u), _COUNT_SCALE) for u in UnitKind)
-    tiles = tuple(b for b, _ in BASE_TILES)
+        values.extend(_scaled(m.trophies.count(u), _COUNT_SCALE) for u in _UNITS)
+    tiles = _TILES
     for tiles_state in state.boroughs:
         for stack in tiles_state.stacks:
             values.extend(_one_hot(stack.top, tiles))
             add(_scaled(stack.hidden, 3))
-        values.extend(_scaled(tiles_state.units.count(u), _COUNT_SCALE) for u in UnitKind)
-        values.extend(_scaled(tiles_state.fresh_units.count(u), _COUNT_SCALE) for u in UnitKind)
+        values.extend(_scaled(tiles_state.units.count(u), _COUNT_SCALE) for u in _UNITS)
+        values.extend(_scaled(tiles_state.fresh_units.count(u), _COUNT_SCALE) for u in _UNITS)
         add(1.0 if "souvenir" in tiles_state.markers else 0.0)
     for shown in state.market:
         values.extend(_one_hot(shown, cards))
     add(_scaled(len(state.deck), max(1, len(cards))))
     add(_scaled(len(state.discard), max(1, len(cards))))
     turn = state.turn
-    values.extend(_scaled(turn.dice[f], MAX_DICE) for f in Face)
-    values.extend(_scaled(turn.unresolved[f], 2 * MAX_DICE) for f in Face)
-    values.extend(_scaled(turn.rolled[f], MAX_DICE) for f in Face)
+    values.extend(_scaled(turn.dice[f], MAX_DICE) for f in _FACES)
+    values.extend(_scaled(turn.unresolved[f], 2 * MAX_DICE) for f in _FACES)
+    values.extend(_scaled(turn.rolled[f], MAX_DICE) for f in _FACES)
     add(_scaled(turn.rerolls_left, 4))
-    values.extend(_one_hot(pending.kind if pending else None, tuple(PendingKind)))
+    values.extend(_one_hot(pending.kind if pending else None, _KINDS))
     values.extend(_one_hot(pending.card if pending else None, askers))
     return values
 
@@ -330,7 +344,10 @@ def _scaled(value: int, scale: int) -> float:
 
 
 def _one_hot(value: object, choices: Sequence[object]) -> list[float]:
-    return [1.0 if value == choice else 0.0 for choice in choices]
+    out = [0.0] * len(choices)
+    if value is not None and value in choices:
+        out[choices.index(value)] = 1.0
+    return out
 
 
 def returns(state: GameState) -> tuple[float, ...]:

@@ -31,10 +31,21 @@ def test_gymnasiums_own_checker_passes() -> None:
     check_env(KingOfNYEnv(), skip_render_check=True)
 
 
-def test_the_env_is_registered_under_its_id() -> None:
+def test_the_env_is_registered_under_its_id_and_plays_a_masked_episode_to_the_end() -> None:
+    """Issue 9: "one masked episode to the end through gymnasium.make"."""
     env = gymnasium.make(f"kingofny.envs.gymnasium:{ENV_ID}")
     assert isinstance(env.unwrapped, KingOfNYEnv)
     assert env.action_space.n == ActionCodec().size
+    obs, _ = env.reset(seed=8)
+    rng = np.random.default_rng(8)
+    for _ in range(10_000):
+        obs, reward, terminated, truncated, _ = env.step(
+            int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        )
+        if terminated or truncated:
+            break
+    assert terminated
+    assert reward in (-1.0, 1.0)
 
 
 def test_a_seed_replays_the_same_episode() -> None:
