@@ -169,6 +169,7 @@ TARGET_RATIO_PURE = 7.0
 TARGET_EXPLICIT_RATIO = 1.3
 """Explicit-chance µs per stop ÷ seeded µs per decision."""
 TARGET_JSON_MS = 0.2
+TARGET_CODEC_RATIO = 0.5
 TARGET_IMPORT_MS = 80.0
 JSON_DECISIONS = 60
 """The mid-game state of the JSON row: a seeded 4-monster game after this many decisions."""
@@ -441,6 +442,43 @@ def json_row(iterations: int) -> Row:
     )
 
 
+def codec_row(iterations: int) -> Row:
+    """Issue 9's figure: the legal mask plus the observation of a position, per ``apply``,
+    over the states of a seeded random game (the same states and actions for both)."""
+    from kingofny.codec import ActionCodec, observation
+
+    codec = ActionCodec()
+    rnd = random.Random(3)
+    state = kingofny.new_game(4, seed=3)
+    states: list[GameState] = []
+    while state.winners is None:
+        states.append(state)
+        state = kingofny.apply(state, rnd.choice(kingofny.legal_actions(state)))
+    moves = [rnd.choice(kingofny.legal_actions(s)) for s in states]
+    now = time.perf_counter
+    ratios_seen: list[float] = []
+    for _ in range(iterations):
+        t0 = now()
+        for s in states:
+            codec.mask(s)
+            observation(s, s.current_player or 0)
+        t1 = now()
+        for s, move in zip(states, moves):
+            kingofny.apply(s, move)
+        t2 = now()
+        ratios_seen.append((t1 - t0) / (t2 - t1))
+    return Row(
+        "legal mask + observation / apply",
+        statistics.median(ratios_seen),
+        min(ratios_seen),
+        max(ratios_seen),
+        "x",
+        TARGET_CODEC_RATIO,
+        f"<= {TARGET_CODEC_RATIO:g}x (issue 9)",
+        notes=[f"median of {iterations} passes over the {len(states)} states of a 4-monster game"],
+    )
+
+
 def startup_ms(code: str) -> float:
     """Wall ms of ``python -c code`` in a fresh interpreter (this one's executable)."""
     t0 = time.perf_counter()
@@ -496,6 +534,7 @@ def report_table(args: argparse.Namespace) -> None:
     )
     rows = ratio_rows(args, compiled)
     rows.append(json_row(args.json_iterations))
+    rows.append(codec_row(max(3, args.reps)))
     rows += import_rows(args.import_runs)
     head = f"{'figure':<57}{'median':>8} {'range':>15} {'attrs':>7}  {'target':<34}status"
     print(head)

@@ -25,6 +25,7 @@ ROWS = (
     "random 6-monster self-play, us/decision / toy",
     "explicit-chance self-play, us/stop / seeded us/decision",
     "to_json + from_json, mid-game state, ms",
+    "legal mask + observation / apply",
     "import kingofny, ms",
     "python -c pass, ms (floor)",
 )
