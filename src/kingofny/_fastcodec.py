@@ -67,24 +67,28 @@ class Plan:
             found = self._writers[hint] = self._writer(hint)
         return found
 
-    # -- reading -------------------------------------------------------------------------------
-
-    def _reader(self, hint: Any) -> Reader:
-        limit = self.int_limit
-        if hint is bool:
-            return _exact(bool)
+    def _scalar(self, hint: Any) -> Reader | None:
+        """For bool, int, str and None, the check that reads and writes them alike (the JSON
+        and the Python values are the same objects), else None."""
         if hint is int:
+            limit = self.int_limit
 
-            def read_int(value: Any) -> int:
+            def same_int(value: Any) -> int:
                 if type(value) is not int or not -limit < value < limit:
                     raise Fallback
                 return value
 
-            return read_int
-        if hint is str:
-            return _exact(str)
-        if hint is type(None):
-            return _exact(type(None))
+            return same_int
+        if hint in (bool, str, type(None)):
+            return _exact(hint)
+        return None
+
+    # -- reading -------------------------------------------------------------------------------
+
+    def _reader(self, hint: Any) -> Reader:
+        scalar = self._scalar(hint)
+        if scalar is not None:
+            return scalar
         origin = typing.get_origin(hint)
         args = typing.get_args(hint)
         if origin in _UNIONS:
@@ -165,21 +169,9 @@ class Plan:
     # -- writing -------------------------------------------------------------------------------
 
     def _writer(self, hint: Any) -> Writer:
-        limit = self.int_limit
-        if hint is bool:
-            return _exact(bool)
-        if hint is int:
-
-            def write_int(value: Any) -> int:
-                if type(value) is not int or not -limit < value < limit:
-                    raise Fallback
-                return value
-
-            return write_int
-        if hint is str:
-            return _exact(str)
-        if hint is type(None):
-            return _exact(type(None))
+        scalar = self._scalar(hint)
+        if scalar is not None:
+            return scalar
         origin = typing.get_origin(hint)
         args = typing.get_args(hint)
         if origin in _UNIONS:

@@ -85,6 +85,15 @@ def _packs(packs: Sequence[str]) -> tuple[str, ...]:
     return tuple(packs)
 
 
+def _checked_id(value: object, size: int, field: str) -> int:
+    """``value`` if it is an id of a vocabulary of ``size``; ArgumentError otherwise."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ArgumentError(field, f"expected an int, got {value!r}")
+    if not 0 <= value < size:
+        raise ArgumentError(field, f"ids are 0 to {size - 1}")
+    return value
+
+
 class ActionCodec:
     """Every action of games of ``packs``, numbered from 0 in a fixed order."""
 
@@ -128,11 +137,7 @@ class ActionCodec:
 
     def action(self, action_id: int) -> Action:
         """The action numbered ``action_id``, whether legal now or not."""
-        if isinstance(action_id, bool) or not isinstance(action_id, int):
-            raise ArgumentError("action_id", f"expected an int, got {action_id!r}")
-        if not 0 <= action_id < len(self._actions):
-            raise ArgumentError("action_id", f"ids are 0 to {len(self._actions) - 1}")
-        return self._actions[action_id]
+        return self._actions[_checked_id(action_id, len(self._actions), "action_id")]
 
     def decode(self, state: GameState, action_id: int) -> Action:
         """The action numbered ``action_id``, which must be legal in ``state``
@@ -192,11 +197,7 @@ class OutcomeCodec:
 
     def decode(self, outcome_id: int) -> Outcome:
         """The outcome numbered ``outcome_id``."""
-        if isinstance(outcome_id, bool) or not isinstance(outcome_id, int):
-            raise ArgumentError("outcome_id", f"expected an int, got {outcome_id!r}")
-        if not 0 <= outcome_id < len(self._outcomes):
-            raise ArgumentError("outcome_id", f"ids are 0 to {len(self._outcomes) - 1}")
-        return self._outcomes[outcome_id]
+        return self._outcomes[_checked_id(outcome_id, len(self._outcomes), "outcome_id")]
 
     def outcomes(self, state: GameState) -> list[tuple[int, Fraction]]:
         """The chance outcomes of ``state`` as (id, exact probability), by id (empty at a

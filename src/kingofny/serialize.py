@@ -41,7 +41,6 @@ from kingofny._version import __version__
 from kingofny.content import registry
 from kingofny.content.base.legacy import upgrade_option
 from kingofny.content.pack import ContentPack
-from kingofny.engine.chance import ROLL_OFF_DICE
 from kingofny.engine.validation import state_problems
 from kingofny.errors import (
     KingOfNYError,
@@ -68,10 +67,6 @@ from kingofny.model.invariants import MAX_AGENDA, MAX_MONSTERS, MIN_MONSTERS, fi
 from kingofny.model.outcomes import Outcome
 from kingofny.model.state import GameConfig, GameState
 from kingofny.model.steps import (
-    CloseTurn,
-    EndTurn,
-    RollOff,
-    StartTurn,
     Step,
 )
 from kingofny.record import Event, GameRecord, replay
@@ -102,8 +97,6 @@ STATE_FORMAT = "kingofny/state"
 """The envelope ``format`` of a game state."""
 RECORD_FORMAT = "kingofny/record"
 """The envelope ``format`` of a game record."""
-_MAX_DICE = ROLL_OFF_DICE
-"""No roll uses more than the eight dice in the box (six black, two green)."""
 _DICE_LIMIT = 64
 """A bound on any set of dice or results, generous enough for effects that add results, small
 enough that no document makes the engine enumerate huge multisets."""
@@ -113,11 +106,6 @@ _INT_LIMIT = 1 << 1024
 """Integers must be smaller than this in magnitude (a seed may be large; nothing else is)."""
 _RNG_LIMIT = 1 << 64
 """The auto-chance generator state is a 64-bit value (:mod:`kingofny.engine.rng`)."""
-_MANHATTAN_CAPACITY = 2
-"""Manhattan holds two monsters at most: the 2-4 and 5-6 spaces (seed 000, *Advanced Rule*)."""
-_CONTINUATIONS: tuple[type[Step], ...] = (RollOff, StartTurn, EndTurn, CloseTurn)
-"""The steps that lead to the next turn; exactly one of them lies at the bottom of the agenda of
-a game in progress."""
 _LIST_LIMITS = {"$.data.agenda": MAX_AGENDA, "$.data.events": MAX_RECORD_EVENTS}
 """Arrays with their own bound (checked before their entries are decoded)."""
 _ENVELOPE_KEYS = ("format", "schema_version", "kingofny_version", "packs", "data")
@@ -599,17 +587,6 @@ def _pack(name: str, path: str) -> ContentPack:
 def _check_seat(seat: int, path: str, seats: int) -> None:
     if not 0 <= seat < seats:
         _fail(path, f"no seat {seat} in a {seats}-monster game")
-
-
-def _check_at_least(value: int, path: str, low: int, what: str) -> None:
-    if value < low:
-        _fail(path, f"{what} cannot be below {low}, got {value}")
-
-
-def _check_sorted(values: tuple[Any, ...], path: str, what: str) -> None:
-    for i in range(1, len(values)):
-        if values[i] < values[i - 1]:
-            _fail(f"{path}[{i}]", f"{what} are kept sorted")
 
 
 def _check_seat_list(seats: tuple[int, ...], path: str, count: int, what: str) -> None:

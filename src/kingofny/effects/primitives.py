@@ -75,6 +75,7 @@ __all__ = [
     "spend_energy",
     "stop_waiting",
     "take_from_market",
+    "unmark",
     "voluntary_move",
     "wait_for_reveals",
     "win",
@@ -137,6 +138,13 @@ def mark(state: GameState, name: str) -> GameState:
     if name in state.turn.marks:
         return state
     return set_turn(state, marks=tuple(sorted((*state.turn.marks, name))))
+
+
+def unmark(state: GameState, name: str) -> GameState:
+    """Clear a flag of the current turn set with :func:`mark` (nothing if it is not set)."""
+    if name not in state.turn.marks:
+        return state
+    return set_turn(state, marks=tuple(m for m in state.turn.marks if m != name))
 
 
 def has_mark(state: GameState, name: str) -> bool:

@@ -1121,10 +1121,6 @@ def _turn_and_agenda(
 # -- checking any state ----------------------------------------------------------------------------
 
 
-def _pending(state: GameState, kind: type[Step]) -> list[Step]:
-    return [s for s in state.agenda if isinstance(s, kind)]
-
-
 def state_problems(
     state: GameState, *, settled: bool = True, all_tiles: bool = False
 ) -> tuple[str, ...]:

@@ -141,6 +141,7 @@ from kingofny.effects import (
     spend_energy,
     stop_waiting,
     take_from_market,
+    unmark,
     voluntary_move,
     wait_for_reveals,
 )
@@ -412,7 +413,7 @@ class Subway(Effect):
             raise _bad_option(SUBWAY, option)
         state = spend_energy(state, owner, move_cost(state, owner)) if option == ENTER else state
         if option == ENTER:
-            state = set_turn(state, marks=tuple(m for m in state.turn.marks if m != SUBWAY_LEFT))
+            state = unmark(state, SUBWAY_LEFT)
             return enter_manhattan(state, owner)
         leaving = state.monsters[owner].in_manhattan
         state = voluntary_move(state, owner, _MOVES[option])
@@ -452,7 +453,7 @@ class ClimbTheEmpireStateBuilding(Effect):
         Chameleon discarded (they are no longer dice showing)."""
         if owner != state.turn.seat or not has_mark(state, CLIMB_TO_CHECK):
             return state
-        state = set_turn(state, marks=tuple(m for m in state.turn.marks if m != CLIMB_TO_CHECK))
+        state = unmark(state, CLIMB_TO_CHECK)
         dice = state.turn.dice
         discarded = discarded_celebrity(state)
         if not all(dice[f] - (discarded if f is Face.CELEBRITY else 0) > 0 for f in Face):
