@@ -177,6 +177,8 @@ def test_replay_of_a_directory_exits_2(tmp_path: Path, capsys: pytest.CaptureFix
     ("argv", "message"),
     [
         (["simulate", "--players", "heuristic,genius"], "unknown player kind 'genius'"),
+        (["simulate", "--players", "heuristic:depth=2,random"], "takes no option 'depth'"),
+        (["simulate", "--players", "ms=2,random"], "before any player"),
         (["simulate", "--games", "0"], "--games"),
         (["simulate", "--games", "1", "--monsters", "kong"], "monsters"),
         (["simulate", "--games", "1", "--players", "random"], "2 to 6"),
@@ -318,3 +320,23 @@ def test_plugins_lists_the_base_pack(capsys: pytest.CaptureFixture[str]) -> None
     out = capsys.readouterr().out
     assert out.startswith("base ")
     assert "6 monsters, 64 cards" in out
+
+
+def test_simulate_takes_player_specs_with_options(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--players`` takes options and bots from files (issue 11: bots from anywhere)."""
+    bot = tmp_path / "firstbot.py"
+    bot.write_text(
+        "class FirstBot:\n"
+        "    name = 'first'\n"
+        "    def choose(self, view, legal):\n"
+        "        return legal[0]\n"
+    )
+    argv = ["simulate", "--games", "2", "--seed", "3"]
+    assert (
+        main([*argv, "--players", f"heuristic:flee_life=3,flee_per_attacker=1,{bot}:FirstBot"]) == 0
+    )
+    out = capsys.readouterr().out
+    assert "heuristic" in out
+    assert "first" in out

@@ -25,8 +25,9 @@ from kingofny.players import BUILTIN_KINDS
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from kingofny.players.spec import SpecFactory
     from kingofny.record import GameRecord
-    from kingofny.runner import GameResult, PlayerFactory, TournamentSummary
+    from kingofny.runner import GameResult, TournamentSummary
 
 EXIT_OK = 0
 """Success."""
@@ -77,7 +78,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--players",
         default=None,
         metavar="KINDS",
-        help=f"comma-separated player kinds by seat, from: {', '.join(BUILTIN_KINDS)} "
+        help=f"comma-separated players by seat: a kind ({', '.join(BUILTIN_KINDS)}), "
+        "module:Class or file.py:Class, each with options as kind:key=value,key=value "
         f"(default {DEFAULT_PLAYERS}, or one heuristic and random players for --monsters)",
     )
     sim.add_argument(
@@ -194,18 +196,24 @@ def _split(text: str, option: str) -> list[str]:
     return parts
 
 
-def _factories(kinds: Sequence[str]) -> list[PlayerFactory]:
-    from kingofny.players import BUILTIN_PLAYERS
+def _player_specs(text: str) -> list[str]:
+    from kingofny.errors import ArgumentError
+    from kingofny.players.spec import split_specs
 
-    factories: list[PlayerFactory] = []
-    for kind in kinds:
-        factory = BUILTIN_PLAYERS.get(kind.lower())
-        if factory is None:
-            raise _UsageError(
-                f"unknown player kind {kind!r}; choose from {', '.join(BUILTIN_KINDS)}"
-            )
-        factories.append(factory)
-    return factories
+    try:
+        return split_specs(text, "--players")
+    except ArgumentError as exc:
+        raise _UsageError(f"--players {exc.message}") from None
+
+
+def _factories(specs: Sequence[str]) -> list[SpecFactory]:
+    from kingofny.errors import ArgumentError
+    from kingofny.players.spec import player_factory
+
+    try:
+        return [player_factory(spec) for spec in specs]
+    except ArgumentError as exc:
+        raise _UsageError(f"--players: {exc.message}") from None
 
 
 class ProgressBar:
@@ -244,7 +252,7 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     monsters = _split(args.monsters, "--monsters") if args.monsters is not None else None
     if args.players is not None:
-        kinds = _split(args.players, "--players")
+        kinds = _player_specs(args.players)
     elif monsters:
         kinds = ["heuristic"] + ["random"] * (len(monsters) - 1)
     else:

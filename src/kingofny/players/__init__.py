@@ -1,7 +1,8 @@
 """Players: the :class:`Player` protocol and the bundled bots.
 
-``BUILTIN_PLAYERS`` maps the names the command line accepts (``random``, ``heuristic``) to
-factories taking a seed.
+``BUILTIN_PLAYERS`` maps the bundled kinds the command line accepts (``random``, ``heuristic``)
+to factories taking a seed; :func:`player_factory` makes one from any player spec, such as
+``heuristic:flee_life=3`` or ``mypkg.bots:MyBot`` (see :mod:`kingofny.players.spec`).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from kingofny.players.base import Player, player_name
 from kingofny.players.random_player import RandomPlayer
+from kingofny.players.spec import KINDS, PlayerSpec, SpecFactory, parse_spec, player_factory
 
 if TYPE_CHECKING:  # loaded on first use at run time (PEP 562), see __getattr__ below
     from kingofny.players.heuristic import HeuristicPlayer
@@ -19,7 +21,7 @@ if TYPE_CHECKING:  # loaded on first use at run time (PEP 562), see __getattr__ 
     BUILTIN_PLAYERS: dict[str, Callable[[int | None], Player]]
     """The bundled players by name, as factories ``factory(seed) -> Player``."""
 
-BUILTIN_KINDS = ("random", "heuristic")
+BUILTIN_KINDS = tuple(KINDS)
 """The names of :data:`BUILTIN_PLAYERS`, in order, known without importing the bots."""
 
 __all__ = [
@@ -27,7 +29,11 @@ __all__ = [
     "BUILTIN_PLAYERS",
     "HeuristicPlayer",
     "Player",
+    "PlayerSpec",
     "RandomPlayer",
+    "SpecFactory",
+    "parse_spec",
+    "player_factory",
     "player_name",
 ]
 

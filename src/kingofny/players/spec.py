@@ -1,0 +1,246 @@
+"""Player specs: the text that names a bot on the command line, such as ``heuristic``,
+``mcts:ms=200``, ``mypkg.bots:MyBot`` or ``path/to/bot.py:MyBot:depth=3``.
+
+A spec is a *target* and optional *options*:
+
+- the target is a bundled kind (:data:`KINDS`), a class or factory in an importable module
+  (``module.path:Name``), or one in a Python file (``some/file.py:Name``);
+- options are ``key=value`` pairs after a colon, separated by commas; values that read as an
+  int, a float, ``true``/``false`` or ``none`` become that, others stay strings.
+
+:func:`player_factory` turns a spec into a factory ``factory(seed) -> Player``. The target is
+called with the options as keyword arguments, plus ``seed=`` when its signature accepts one, so
+``mcts:playouts=400`` makes ``MCTSPlayer(seed=seed, playouts=400)``. :func:`split_specs` splits a
+comma-separated list of specs, where a ``key=value`` item continues the spec before it:
+``mcts:ms=200,c=1.4,heuristic`` is two specs.
+
+Loading a module or a file runs its code: specs name code the user chose to run, never data.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import inspect
+import re
+import sys
+from collections.abc import Callable, Mapping
+from pathlib import Path
+
+from attrs import frozen
+
+from kingofny.errors import ArgumentError
+from kingofny.players.base import Player
+
+__all__ = ["KINDS", "PlayerSpec", "SpecFactory", "parse_spec", "player_factory", "split_specs"]
+
+KINDS: Mapping[str, str] = {
+    "random": "kingofny.players.random_player:RandomPlayer",
+    "heuristic": "kingofny.players.heuristic:HeuristicPlayer",
+}
+"""The bundled player kinds, each as the ``module:Name`` it loads (imported on first use)."""
+
+OptionValue = int | float | bool | str | None
+"""What an option's text becomes: see :func:`parse_spec`."""
+
+_OPTION = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
+_INT = re.compile(r"^[+-]?\d+$")
+_FLOAT = re.compile(r"^[+-]?(\d+\.\d*|\.\d+|\d+)([eE][+-]?\d+)?$")
+
+
+@frozen
+class PlayerSpec:
+    """A parsed player spec: ``target`` (a kind, ``module:Name`` or ``file.py:Name``) and its
+    ``options`` as ``(key, value)`` pairs in the order written."""
+
+    target: str
+    options: tuple[tuple[str, OptionValue], ...] = ()
+
+    @property
+    def label(self) -> str:
+        """A short name for tables: the kind, or the class name, with the options."""
+        name = self.target.rsplit(":", 1)[-1] if ":" in self.target else self.target
+        if not self.options:
+            return name
+        return name + ":" + ",".join(f"{key}={_show(value)}" for key, value in self.options)
+
+
+def _show(value: OptionValue) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _value(text: str) -> OptionValue:
+    lowered = text.lower()
+    if lowered in ("true", "false"):
+        return lowered == "true"
+    if lowered == "none":
+        return None
+    if _INT.match(text):
+        return int(text)
+    if _FLOAT.match(text):
+        return float(text)
+    return text
+
+
+def split_specs(text: str, option: str = "--players") -> list[str]:
+    """Split a comma-separated list of specs; a ``key=value`` item belongs to the spec before.
+
+    Raises :class:`~kingofny.errors.ArgumentError` (``field`` is ``option``) on an empty list, an
+    empty item, or options before any spec.
+    """
+    if not text.replace(",", "").strip():
+        raise ArgumentError(option, f"needs at least one name, got {text!r}")
+    specs: list[str] = []
+    for raw in text.split(","):
+        item = raw.strip()
+        if not item:
+            raise ArgumentError(option, f"has an empty name in {text!r}")
+        if _OPTION.match(item):
+            if not specs:
+                raise ArgumentError(option, f"starts with the option {item!r} before any player")
+            specs[-1] += "," + item
+        else:
+            specs.append(item)
+    return specs
+
+
+def parse_spec(text: str) -> PlayerSpec:
+    """Parse one spec (see the module's docstring).
+
+    Raises :class:`~kingofny.errors.ArgumentError` for an empty target, an option without ``=``,
+    or a key given twice.
+    """
+    if not isinstance(text, str):
+        raise ArgumentError("player spec", f"a player spec must be a str, got {text!r}")
+    target, options = text.strip(), ""
+    head, sep, tail = target.rpartition(":")
+    if sep and "=" in tail:
+        target, options = head, tail
+    if not target or target.endswith(":") or target.startswith(":"):
+        raise ArgumentError("player spec", f"{text!r} names no player")
+    pairs: list[tuple[str, OptionValue]] = []
+    for item in options.split(",") if options else ():
+        key, eq, value = item.strip().partition("=")
+        if not eq or not key.isidentifier():
+            raise ArgumentError("player spec", f"{text!r}: option {item!r} is not key=value")
+        if any(key == seen for seen, _ in pairs):
+            raise ArgumentError("player spec", f"{text!r}: option {key!r} given twice")
+        pairs.append((key, _value(value.strip())))
+    if ":" not in target and target.lower() in KINDS:
+        target = target.lower()
+    return PlayerSpec(target, tuple(pairs))
+
+
+def _load_file(path: Path, text: str) -> object:
+    if not path.is_file():
+        raise ArgumentError("player spec", f"{text!r}: no file {str(path)!r}")
+    name = "kingofny_user_bot_" + re.sub(r"\W", "_", str(path.resolve()))
+    module = sys.modules.get(name)
+    if module is None:
+        spec = importlib.util.spec_from_file_location(name, path)
+        if spec is None or spec.loader is None:
+            raise ArgumentError("player spec", f"{text!r}: cannot load {str(path)!r}")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module  # dataclasses and pickling by worker processes look it up
+        try:
+            spec.loader.exec_module(module)
+        except BaseException:
+            del sys.modules[name]
+            raise
+    return module
+
+
+def _resolve(spec: PlayerSpec) -> Callable[..., object]:
+    if ":" not in spec.target:
+        if spec.target not in KINDS:
+            raise ArgumentError(
+                "player spec",
+                f"unknown player kind {spec.target!r}; choose from {', '.join(KINDS)}, "
+                "or give module:Class or file.py:Class",
+            )
+        where = KINDS[spec.target]
+    else:
+        where = spec.target
+    source, _, attribute = where.rpartition(":")
+    module: object
+    if source.endswith(".py"):
+        module = _load_file(Path(source), spec.target)
+    else:
+        try:
+            module = importlib.import_module(source)
+        except ImportError as exc:
+            raise ArgumentError(
+                "player spec", f"{spec.target!r}: cannot import {source!r} ({exc})"
+            ) from exc
+    found: object = getattr(module, attribute, None)
+    if not callable(found):
+        raise ArgumentError(
+            "player spec", f"{spec.target!r}: {source} has no class or function {attribute!r}"
+        )
+    return found
+
+
+def _accepts(target: Callable[..., object]) -> tuple[bool, bool, frozenset[str]]:
+    """Whether ``target`` takes ``seed``, takes any keyword, and the keywords it names."""
+    try:
+        parameters = inspect.signature(target).parameters.values()
+    except (TypeError, ValueError):
+        return True, True, frozenset()
+    names = frozenset(
+        p.name for p in parameters if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)
+    )
+    anything = any(p.kind is p.VAR_KEYWORD for p in parameters)
+    return "seed" in names or anything, anything, names
+
+
+@frozen
+class SpecFactory:
+    """A factory ``factory(seed) -> Player`` made from a :class:`PlayerSpec` by
+    :func:`player_factory`. It holds only the spec, so it can be sent to worker processes,
+    which load the target again."""
+
+    spec: PlayerSpec
+
+    @property
+    def label(self) -> str:
+        """The spec's :attr:`PlayerSpec.label`."""
+        return self.spec.label
+
+    def __call__(self, seed: int | None = None) -> Player:
+        """A new player for one game, seeded with ``seed``."""
+        target = _resolve(self.spec)
+        takes_seed, _, _ = _accepts(target)
+        options = dict(self.spec.options)
+        made = target(seed=seed, **options) if takes_seed else target(**options)
+        if not isinstance(made, Player):
+            raise ArgumentError(
+                "player spec", f"{self.label!r} made {type(made).__name__}, which has no choose()"
+            )
+        return made
+
+
+def player_factory(spec: str | PlayerSpec) -> SpecFactory:
+    """A factory ``factory(seed) -> Player`` for ``spec``, checked now rather than at the first
+    game: the target is loaded, and its options are matched against its signature.
+
+    Raises :class:`~kingofny.errors.ArgumentError` for an unknown kind, a module or file that
+    does not load, a missing name, or an option the target does not take (the message lists the
+    ones it does).
+    """
+    parsed = spec if isinstance(spec, PlayerSpec) else parse_spec(spec)
+    _, takes_any, names = _accepts(_resolve(parsed))
+    unknown = sorted(set(dict(parsed.options)) - names) if not takes_any else []
+    if "seed" in dict(parsed.options):
+        unknown = ["seed"]
+    if unknown:
+        allowed = ", ".join(sorted(names - {"seed", "self"})) or "none"
+        raise ArgumentError(
+            "player spec",
+            f"{parsed.label!r} takes no option {unknown[0]!r} (options: {allowed}; "
+            "the seed comes from the series)",
+        )
+    return SpecFactory(parsed)
