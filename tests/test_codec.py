@@ -212,3 +212,107 @@ def test_returns_reward_winners_and_punish_the_others() -> None:
     assert returns(shared) == (1.0, -1.0, 1.0)
     nobody = attrs.evolve(state, winners=(), agenda=())
     assert returns(nobody) == (-1.0, -1.0, -1.0)
+
+
+def expected_observation(state: k.GameState, seat: int) -> dict[str, float]:
+    """The observation of ``seat`` by name, written from :func:`observation`'s documented
+    meaning (an oracle independent of the fast writer's offsets); absent names are 0."""
+    cards_in_packs = 64
+    values: dict[str, float] = {}
+
+    def scaled(name: str, count: int, scale: int) -> None:
+        if count:
+            values[name] = min(1.0, count / scale)
+
+    n = len(state.monsters)
+    pending = k.waiting_for(state)
+    decider = pending.seat if pending is not None and pending.is_decision else None
+    for row in range(n):
+        who = (seat + row) % n
+        m, p = state.monsters[who], f"monster[{row}]"
+        values[f"{p}.present"] = 1.0
+        if not m.eliminated:
+            values[f"{p}.alive"] = 1.0
+        scaled(f"{p}.life", m.life, 12)
+        scaled(f"{p}.vp", m.vp, 40)
+        scaled(f"{p}.energy", m.energy, 40)
+        if m.location is not None:
+            values[f"{p}.in.{m.location.borough}"] = 1.0
+            if m.location.zone is not None:
+                values[f"{p}.zone.{m.location.zone}"] = 1.0
+            if m.location.track is not None:
+                values[f"{p}.track.{m.location.track}"] = 1.0
+        for flag, holder in (
+            ("turn", state.turn.seat),
+            ("decides", decider),
+            ("superstar", state.superstar),
+            ("statue", state.statue),
+        ):
+            if holder == who:
+                values[f"{p}.{flag}"] = 1.0
+        for card in m.cards:
+            values[f"{p}.card.{card}"] = 1.0
+        for kind, count in m.tokens:
+            scaled(f"{p}.token.{kind}", count, 10)
+        for unit in set(m.trophies):
+            scaled(f"{p}.trophy.{unit}", m.trophies.count(unit), 10)
+    for borough, tiles in zip(k.Borough, state.boroughs):
+        for i, stack in enumerate(tiles.stacks):
+            if stack.top is not None:
+                values[f"{borough}.stack[{i}].top.{stack.top}"] = 1.0
+            scaled(f"{borough}.stack[{i}].hidden", stack.hidden, 3)
+        for unit in set(tiles.units):
+            scaled(f"{borough}.units.{unit}", tiles.units.count(unit), 10)
+        for unit in set(tiles.fresh_units):
+            scaled(f"{borough}.fresh_units.{unit}", tiles.fresh_units.count(unit), 10)
+        if "souvenir" in tiles.markers:
+            values[f"{borough}.souvenir"] = 1.0
+    for slot, shown in enumerate(state.market):
+        if shown is not None:
+            values[f"market[{slot}].{shown}"] = 1.0
+    scaled("deck.size", len(state.deck), cards_in_packs)
+    scaled("discard.size", len(state.discard), cards_in_packs)
+    for face in k.Face:
+        scaled(f"dice.{face}", state.turn.dice[face], 8)
+        scaled(f"unresolved.{face}", state.turn.unresolved[face], 16)
+        scaled(f"rolled.{face}", state.turn.rolled[face], 8)
+    scaled("rerolls_left", state.turn.rerolls_left, 4)
+    if pending is not None:
+        values[f"waiting.{pending.kind}"] = 1.0
+        if pending.card is not None and pending.card in CARD_QUESTIONS:
+            values[f"asks.{pending.card}"] = 1.0
+    return values
+
+
+CARD_QUESTIONS = frozenset(option_space(("base",)))
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_the_observation_means_what_its_names_say(players: int) -> None:
+    """Every index of random and heuristic games against the documented meaning, for every
+    seat, on newly built states and again on the same ones (the fast writer keeps rows and city
+    sections of the objects it has seen: issue 9, *Speed*)."""
+    names = observation_names()
+    rng = random.Random(players)
+    games = [
+        [
+            s
+            for _, s in k.replay_states(
+                k.play_game([k.HeuristicPlayer(i) for i in range(players)], seed=players).record
+            )
+        ]
+    ]
+    state = k.new_game(players, seed=10 + players)
+    walk = [state]
+    while state.winners is None and len(walk) < 400:
+        state = k.apply(state, rng.choice(k.legal_actions(state)))
+        walk.append(state)
+    games.append(walk)
+    for states in games:
+        for state in states[:: max(1, len(states) // 150)]:
+            for seat in range(players):
+                expected = expected_observation(state, seat)
+                assert set(expected) <= set(names)
+                want = [expected.get(name, 0.0) for name in names]
+                assert observation(state, seat) == want
+                assert observation(state, seat) == want

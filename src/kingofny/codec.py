@@ -20,6 +20,7 @@ of 1 to 8 dice, every building tile and every card of the packs. Both are immuta
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from collections.abc import Sequence
 from fractions import Fraction
@@ -51,12 +52,14 @@ from kingofny.model.city import (
     OUTER_BOROUGHS,
     STACKS_PER_BOROUGH,
     Borough,
+    BoroughState,
     Track,
     UnitKind,
     Zone,
 )
 from kingofny.model.dice import Face, all_rolls
 from kingofny.model.invariants import MAX_DICE, MAX_MONSTERS
+from kingofny.model.monster import MonsterState
 from kingofny.model.outcomes import CardDraw, DiceRoll, Outcome, TileDraw
 from kingofny.model.pending import PendingKind, waiting_for
 from kingofny.model.state import MARKET_SIZE, GameState
@@ -94,6 +97,11 @@ def _checked_id(value: object, size: int, field: str) -> int:
     return value
 
 
+_FANOUT = 12
+"""Legal-action tuples longer than this have their ids kept by :class:`ActionCodec`."""
+_FANOUTS_KEPT = 2048
+
+
 class ActionCodec:
     """Every action of games of ``packs``, numbered from 0 in a fixed order."""
 
@@ -122,6 +130,11 @@ class ActionCodec:
         self._words = tuple(str(a) for a in self._actions)
         self.fingerprint = _fingerprint((f"v{CODEC_VERSION}", *self._words))
         """A hash of the ordered vocabulary: equal fingerprints, equal ids."""
+        # The engine hands out the same tuple of legal actions for the same reroll fan-out
+        # (up to 96 actions); their ids are kept by the tuple's identity. Each entry holds its
+        # tuple, so the id cannot be reused while the entry lives; the dict is bounded and
+        # only ever swapped whole, so threads sharing a codec see either entry or none.
+        self._fanouts: dict[int, tuple[tuple[Action, ...], tuple[int, ...]]] = {}
 
     @property
     def size(self) -> int:
@@ -154,8 +167,16 @@ class ActionCodec:
 
     def legal_ids(self, state: GameState) -> tuple[int, ...]:
         """The ids of the legal actions of ``state``, sorted (empty at a chance node)."""
-        ids = self._ids
-        return tuple(sorted(ids[a] for a in legal_actions(state)))
+        legal = legal_actions(state)
+        known = self._fanouts.get(id(legal))
+        if known is not None and known[0] is legal:
+            return known[1]
+        ids = tuple(sorted(map(self._ids.__getitem__, legal)))
+        if len(legal) > _FANOUT:
+            if len(self._fanouts) >= _FANOUTS_KEPT:
+                self._fanouts = {}
+            self._fanouts[id(legal)] = (legal, ids)
+        return ids
 
     def mask(self, state: GameState) -> list[int]:
         """1 for each legal id, 0 elsewhere: a list of length :attr:`size`."""
@@ -226,24 +247,16 @@ _KINDS = tuple(PendingKind)
 _TILES = tuple(b for b, _ in BASE_TILES)
 
 
-_LAYOUTS: dict[tuple[tuple[str, ...], int], tuple[tuple[str, ...], tuple[str, ...]]] = {}
-
-
-def _observation_layout(packs: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """(card ids, card keys that ask) of the packs, sorted: the one-hot vocabularies (built once
-    per packs and registry state; entries are immutable, so threads may share them)."""
+def _vocabularies(packs: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(card ids, card keys that ask) of the packs, sorted: the one-hot vocabularies."""
     reg = registry.installed()
-    key = (packs, reg.changes[0])
-    found = _LAYOUTS.get(key)
-    if found is None:
-        cards = tuple(sorted({c.id for name in packs for c in reg.pack(name).cards}))
-        found = _LAYOUTS[key] = (cards, tuple(option_space(packs)))
-    return found
+    cards = tuple(sorted({c.id for name in packs for c in reg.pack(name).cards}))
+    return cards, tuple(option_space(packs))
 
 
 def observation_names(packs: Sequence[str] = ("base",)) -> tuple[str, ...]:
     """One name per index of :func:`observation` for games of ``packs``."""
-    cards, askers = _observation_layout(_packs(packs))
+    cards, askers = _vocabularies(_packs(packs))
     names: list[str] = []
     for row in range(SEATS):
         m = f"monster[{row}]"
@@ -274,6 +287,146 @@ def observation_names(packs: Sequence[str] = ("base",)) -> tuple[str, ...]:
     return tuple(names)
 
 
+class _Layout:
+    """Where each value of :func:`observation` goes, found once per packs from
+    :func:`observation_names`, so the fast writer and the names can never disagree."""
+
+    def __init__(self, packs: tuple[str, ...]) -> None:
+        names = observation_names(packs)
+        at = {name: i for i, name in enumerate(names)}
+        self.size = len(names)
+        self.row = at["monster[1].present"]
+        m = "monster[0]"
+        self.life, self.vp, self.energy = at[f"{m}.life"], at[f"{m}.vp"], at[f"{m}.energy"]
+        self.borough = {b: at[f"{m}.in.{b}"] for b in Borough}
+        self.zone = {z: at[f"{m}.zone.{z}"] for z in Zone}
+        self.track = {t: at[f"{m}.track.{t}"] for t in Track}
+        self.turn, self.decides = at[f"{m}.turn"], at[f"{m}.decides"]
+        self.superstar, self.statue = at[f"{m}.superstar"], at[f"{m}.statue"]
+        self.card = dict(self._group(at, f"{m}.card."))
+        self.token = {t: at[f"{m}.token.{t}"] for t in _TOKEN_KINDS}
+        self.trophy = tuple((u, at[f"{m}.trophy.{u}"]) for u in _UNITS)
+        self.stacks = tuple(
+            tuple(
+                ({t: at[f"{b}.stack[{s}].top.{t}"] for t in _TILES}, at[f"{b}.stack[{s}].hidden"])
+                for s in range(STACKS_PER_BOROUGH)
+            )
+            for b in Borough
+        )
+        self.units = tuple(tuple((u, at[f"{b}.units.{u}"]) for u in _UNITS) for b in Borough)
+        self.fresh = tuple(tuple((u, at[f"{b}.fresh_units.{u}"]) for u in _UNITS) for b in Borough)
+        self.souvenir = tuple(at[f"{b}.souvenir"] for b in Borough)
+        self.market = tuple(
+            dict(self._group(at, f"market[{slot}].")) for slot in range(MARKET_SIZE)
+        )
+        self.cards = len(self.market[0])
+        self.deck, self.discard = at["deck.size"], at["discard.size"]
+        self.dice = at[f"dice.{_FACES[0]}"]
+        self.unresolved = at[f"unresolved.{_FACES[0]}"]
+        self.rolled = at[f"rolled.{_FACES[0]}"]
+        self.rerolls = at["rerolls_left"]
+        self.waiting = {k: at[f"waiting.{k}"] for k in PendingKind}
+        self.asks = dict(self._group(at, "asks."))
+
+        self.city_start = at[f"{_BOROUGHS[0]}.stack[0].top.{_TILES[0]}"]
+        # Rows and city sections by the identity of the (immutable) object they show; each
+        # entry holds its object, so its id cannot be reused while the entry lives. The dicts
+        # are bounded and replaced whole, so threads sharing them see an entry or none.
+        self._rows: dict[int, tuple[MonsterState, list[float]]] = {}
+        self._cities: dict[int, tuple[tuple[BoroughState, ...], list[float]]] = {}
+
+    def monster_row(self, m: MonsterState) -> list[float]:
+        """The part of a monster's row that depends on the monster only (not on the seat)."""
+        known = self._rows.get(id(m))
+        if known is not None and known[0] is m:
+            return known[1]
+        v = [0.0] * self.row
+        v[0] = 1.0
+        if not m.eliminated:
+            v[1] = 1.0
+        if m.life > 0:
+            v[self.life] = min(1.0, m.life / 12)
+        if m.vp > 0:
+            v[self.vp] = min(1.0, m.vp / _VP_SCALE)
+        if m.energy > 0:
+            v[self.energy] = min(1.0, m.energy / _ENERGY_SCALE)
+        where = m.location
+        if where is not None:
+            v[self.borough[where.borough]] = 1.0
+            if where.zone is not None:
+                v[self.zone[where.zone]] = 1.0
+            if where.track is not None:
+                v[self.track[where.track]] = 1.0
+        for card in m.cards:
+            if card in self.card:
+                v[self.card[card]] = 1.0
+        for kind, count in m.tokens:
+            if kind in self.token and count > 0:
+                v[self.token[kind]] = min(1.0, count / _COUNT_SCALE)
+        if m.trophies:
+            for unit, offset in self.trophy:
+                count = m.trophies.count(unit)
+                if count:
+                    v[offset] = min(1.0, count / _COUNT_SCALE)
+        if len(self._rows) >= _KEPT:
+            self._rows = {}
+        self._rows[id(m)] = (m, v)
+        return v
+
+    def city(self, boroughs: tuple[BoroughState, ...]) -> list[float]:
+        """The boroughs' section: stacks, units and souvenirs, from :attr:`city_start`."""
+        known = self._cities.get(id(boroughs))
+        if known is not None and known[0] is boroughs:
+            return known[1]
+        at = self.city_start
+        v = [0.0] * (self.souvenir[-1] + 1 - at)
+        for b, tiles_state in enumerate(boroughs):
+            for (tops, hidden), stack in zip(self.stacks[b], tiles_state.stacks):
+                if stack.top is not None:
+                    v[tops[stack.top] - at] = 1.0
+                if stack.hidden > 0:
+                    v[hidden - at] = min(1.0, stack.hidden / 3)
+            for units, offsets in (
+                (tiles_state.units, self.units[b]),
+                (tiles_state.fresh_units, self.fresh[b]),
+            ):
+                if units:
+                    for unit, offset in offsets:
+                        count = units.count(unit)
+                        if count:
+                            v[offset - at] = min(1.0, count / _COUNT_SCALE)
+            if "souvenir" in tiles_state.markers:
+                v[self.souvenir[b] - at] = 1.0
+        if len(self._cities) >= _KEPT:
+            self._cities = {}
+        self._cities[id(boroughs)] = (boroughs, v)
+        return v
+
+    @staticmethod
+    def _group(at: dict[str, int], prefix: str) -> list[tuple[str, int]]:
+        return [(name[len(prefix) :], i) for name, i in at.items() if name.startswith(prefix)]
+
+
+_KEPT = 4096
+"""The most monster rows or city sections an observation layout keeps."""
+
+_LAYOUTS: dict[tuple[tuple[str, ...], int], _Layout] = {}
+
+
+def _layout(packs: tuple[str, ...]) -> _Layout:
+    key = (packs, registry.installed().changes[0])
+    found = _LAYOUTS.get(key)
+    if found is None:
+        found = _LAYOUTS[key] = _Layout(packs)
+    return found
+
+
+@functools.lru_cache(maxsize=8192)
+def _dice_values(counts: tuple[int, ...], scale: int) -> tuple[float, ...]:
+    """Six face counts, each divided by ``scale`` and capped at 1."""
+    return tuple(min(1.0, count / scale) for count in counts)
+
+
 def observation(state: GameState, seat: int) -> list[float]:
     """What ``seat`` sees of ``state``, as numbers in ``[0, 1]``, one per name of
     :func:`observation_names` (the same length for 2 to 6 monsters).
@@ -284,71 +437,53 @@ def observation(state: GameState, seat: int) -> list[float]:
     by 8 (unresolved symbols by 16, cards may add some), rerolls by 4, the deck and discard
     pile by the number of cards. The rest are 0/1 flags and one-hot groups.
     """
-    n = len(state.monsters)
+    # Written for speed (issue 9: mask plus observation within half an apply). States share
+    # their unchanged parts, so a monster's row and the city's section are computed once per
+    # object and copied in; the rest starts from zeros and only non-zero values are written.
+    monsters = state.monsters
+    n = len(monsters)
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
         raise ArgumentError("observation(seat)", f"no seat {seat!r} in a {n}-monster game")
-    cards, askers = _observation_layout(state.config.packs)
-    values: list[float] = []
-    add = values.append
+    lay = _layout(state.config.packs)
+    v = [0.0] * lay.size
     pending = waiting_for(state)
     decider = pending.seat if pending is not None and pending.is_decision else None
-    for row in range(SEATS):
-        if row >= n:
-            values.extend([0.0] * (5 + 5 + 3 + 2 + 4 + len(cards) + 3 + 3))
-            continue
-        who = (seat + row) % n
-        m = state.monsters[who]
-        add(1.0)
-        add(0.0 if m.eliminated else 1.0)
-        add(_scaled(m.life, 12))
-        add(_scaled(m.vp, _VP_SCALE))
-        add(_scaled(m.energy, _ENERGY_SCALE))
-        where = m.location
-        values.extend(_one_hot(where.borough if where else None, _BOROUGHS))
-        values.extend(_one_hot(where.zone if where else None, _ZONES))
-        values.extend(_one_hot(where.track if where else None, _TRACKS))
-        add(1.0 if state.turn.seat == who else 0.0)
-        add(1.0 if decider == who else 0.0)
-        add(1.0 if state.superstar == who else 0.0)
-        add(1.0 if state.statue == who else 0.0)
-        held = [0.0] * len(cards)
-        for card in m.cards:
-            if card in cards:
-                held[cards.index(card)] = 1.0
-        values.extend(held)
-        values.extend(_scaled(m.token_count(t), _COUNT_SCALE) for t in _TOKEN_KINDS)
-        values.extend(_scaled(m.trophies.count(u), _COUNT_SCALE) for u in _UNITS)
-    tiles = _TILES
-    for tiles_state in state.boroughs:
-        for stack in tiles_state.stacks:
-            values.extend(_one_hot(stack.top, tiles))
-            add(_scaled(stack.hidden, 3))
-        values.extend(_scaled(tiles_state.units.count(u), _COUNT_SCALE) for u in _UNITS)
-        values.extend(_scaled(tiles_state.fresh_units.count(u), _COUNT_SCALE) for u in _UNITS)
-        add(1.0 if "souvenir" in tiles_state.markers else 0.0)
-    for shown in state.market:
-        values.extend(_one_hot(shown, cards))
-    add(_scaled(len(state.deck), max(1, len(cards))))
-    add(_scaled(len(state.discard), max(1, len(cards))))
     turn = state.turn
-    values.extend(_scaled(turn.dice[f], MAX_DICE) for f in _FACES)
-    values.extend(_scaled(turn.unresolved[f], 2 * MAX_DICE) for f in _FACES)
-    values.extend(_scaled(turn.rolled[f], MAX_DICE) for f in _FACES)
-    add(_scaled(turn.rerolls_left, 4))
-    values.extend(_one_hot(pending.kind if pending else None, _KINDS))
-    values.extend(_one_hot(pending.card if pending else None, askers))
-    return values
-
-
-def _scaled(value: int, scale: int) -> float:
-    return min(1.0, max(0.0, value / scale))
-
-
-def _one_hot(value: object, choices: Sequence[object]) -> list[float]:
-    out = [0.0] * len(choices)
-    if value is not None and value in choices:
-        out[choices.index(value)] = 1.0
-    return out
+    stride = lay.row
+    for row in range(n):
+        who = (seat + row) % n
+        base = row * stride
+        v[base : base + stride] = lay.monster_row(monsters[who])
+        if turn.seat == who:
+            v[base + lay.turn] = 1.0
+        if decider == who:
+            v[base + lay.decides] = 1.0
+        if state.superstar == who:
+            v[base + lay.superstar] = 1.0
+        if state.statue == who:
+            v[base + lay.statue] = 1.0
+    city = lay.city(state.boroughs)
+    v[lay.city_start : lay.city_start + len(city)] = city
+    for slot, shown in zip(lay.market, state.market):
+        if shown is not None and shown in slot:
+            v[slot[shown]] = 1.0
+    scale = max(1, lay.cards)
+    if state.deck:
+        v[lay.deck] = min(1.0, len(state.deck) / scale)
+    if state.discard:
+        v[lay.discard] = min(1.0, len(state.discard) / scale)
+    dice = _dice_values
+    v[lay.dice : lay.dice + 6] = dice(turn.dice.counts, MAX_DICE)
+    v[lay.unresolved : lay.unresolved + 6] = dice(turn.unresolved.counts, 2 * MAX_DICE)
+    v[lay.rolled : lay.rolled + 6] = dice(turn.rolled.counts, MAX_DICE)
+    if turn.rerolls_left > 0:
+        v[lay.rerolls] = min(1.0, turn.rerolls_left / 4)
+    if pending is not None:
+        v[lay.waiting[pending.kind]] = 1.0
+        asker = lay.asks.get(pending.card) if pending.card is not None else None
+        if asker is not None:
+            v[asker] = 1.0
+    return v
 
 
 def returns(state: GameState) -> tuple[float, ...]:
