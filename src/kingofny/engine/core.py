@@ -18,7 +18,7 @@ from kingofny.effects.dispatch import HookError
 from kingofny.engine import attack, cards, chance, movement, resolution, rolling, shop, turn
 from kingofny.engine import rng as rngmod
 from kingofny.engine.destruction import destroy_act, destroy_legal
-from kingofny.engine.ops import evolve
+from kingofny.engine.ops import evolve, maker, pop
 from kingofny.engine.setup import (
     initial_state,
     resolve_monster_ids,
@@ -148,6 +148,8 @@ def _packs_loaded(config: GameConfig) -> None:
     _ready = (config, reg.changes[0])
 
 
+_WITH_AGENDA_RNG = maker(GameState, "agenda", "rng")
+
 # The last state whose legal actions were computed, and those actions. ``advance`` computes them
 # to find forced moves, callers then ask for them and ``apply`` checks against them: one entry,
 # matched by identity, saves two of those three computations on the hot path.
@@ -254,7 +256,7 @@ def _apply(state: GameState, top: Step, move: Move, drawn: list[Outcome] | None)
         problem = chance.check(state, top, move)
         if problem is not None:
             raise IllegalActionError(problem)
-        return advance(CHANCE[type(top)](_pop(state), top, move), drawn)
+        return advance(CHANCE[type(top)](pop(state), top, move), drawn)
     if not isinstance(move, Action):
         got = "a chance outcome" if isinstance(move, Outcome) else "not an action"
         raise IllegalActionError(f"seat {state.current_player} must decide; got {move!r} ({got})")
@@ -270,12 +272,7 @@ def _apply(state: GameState, top: Step, move: Move, drawn: list[Outcome] | None)
         raise IllegalActionError(
             f"{move} is not legal for seat {state.current_player} at {top.KIND}; legal: {options}"
         )
-    return advance(act(_pop(state), top, move), drawn)
-
-
-def _pop(state: GameState) -> GameState:
-    """``state`` without the step on top of its agenda."""
-    return evolve(state, agenda=state.agenda[:-1])
+    return advance(act(pop(state), top, move), drawn)
 
 
 def advance(state: GameState, drawn: list[Outcome] | None = None) -> GameState:
@@ -292,26 +289,26 @@ def advance(state: GameState, drawn: list[Outcome] | None = None) -> GameState:
             kind = type(top)
             run = INTERNAL.get(kind)
             if run is not None:
-                state = run(_pop(state), top)
+                state = run(pop(state), top)
                 continue
             if isinstance(top, ChanceStep):
                 prepare = PREPARE.get(kind)
                 if prepare is not None:
                     state = prepare(state, top)
                 if not chance.has_outcomes(state, top):
-                    state = _pop(state)
+                    state = pop(state)
                     continue
                 if state.rng is None:
                     return state
                 outcome, gen = chance.sample(state, top, state.rng)
                 if drawn is not None:
                     drawn.append(outcome)
-                state = CHANCE[kind](evolve(state, agenda=state.agenda[:-1], rng=gen), top, outcome)
+                state = CHANCE[kind](_WITH_AGENDA_RNG(state, state.agenda[:-1], gen), top, outcome)
                 continue
             assert isinstance(top, DecisionStep)
             legal, act = DECISIONS[kind]
             if state.monsters[top.seat].eliminated:
-                state = _pop(state)
+                state = pop(state)
                 continue
             options = legal(state, top)
             if options:
@@ -319,7 +316,7 @@ def advance(state: GameState, drawn: list[Outcome] | None = None) -> GameState:
             if len(options) > 1:
                 _last_legal = (state, options)
                 return state
-            state = _pop(state)
+            state = pop(state)
             if options:
                 state = act(state, top, options[0])
     except HookError as exc:

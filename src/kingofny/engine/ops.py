@@ -1,7 +1,9 @@
 """Small state-update helpers shared by the engine modules.
 
 Every helper returns a new state; nothing here mutates. They are kept cheap because ``apply`` is
-hot: tuple splices and positional constructors rather than repeated scans.
+hot: tuple splices and generated copy functions rather than repeated scans. The makers
+``evolve`` keeps are built once per class and set of fields, and never change once made, so
+threads may share them.
 """
 
 from __future__ import annotations
@@ -18,51 +20,117 @@ from kingofny.model.state import GameState, TurnState
 from kingofny.model.steps import Step
 
 _T = TypeVar("_T")
-_LAYOUT: dict[type, tuple[Callable[[Any], tuple[Any, ...]], dict[str, int]]] = {}
-
-
-def _layout(cls: type) -> tuple[Callable[[Any], tuple[Any, ...]], dict[str, int]]:
-    names = [f.name for f in attrs.fields(cls)]
-    layout = (operator.attrgetter(*names), {n: i for i, n in enumerate(names)})
-    _LAYOUT[cls] = layout
-    return layout
+_Maker = Callable[..., Any]
+_MAKERS: dict[tuple[type, tuple[str, ...]], _Maker] = {}
 
 
 def evolve(inst: _T, **changes: Any) -> _T:
     """A copy of the frozen attrs instance ``inst`` with ``changes`` applied.
 
-    Same result as :func:`attrs.evolve`, several times faster: one C-level attribute getter per
-    class and the positional constructor (``apply`` calls this several times per step).
+    Same result as :func:`attrs.evolve`, several times faster (``apply`` calls this several
+    times per step): see :func:`_maker`.
     """
-    cls = type(inst)
-    getter, index = _LAYOUT.get(cls) or _layout(cls)
-    values = list(getter(inst))
-    for name, value in changes.items():
-        values[index[name]] = value
-    return cls(*values)
+    key = (type(inst), tuple(changes))
+    maker = _MAKERS.get(key)
+    if maker is None:
+        maker = _MAKERS.setdefault(key, _maker(*key))
+    result: _T = maker(inst, *changes.values())
+    return result
+
+
+def maker(cls: type, *names: str) -> _Maker:
+    """The copy function :func:`evolve` uses for ``cls`` and these changed fields, for hot call
+    sites: ``maker(GameState, "agenda")(state, agenda)`` is ``evolve(state, agenda=agenda)``
+    without the keyword packing."""
+    key = (cls, names)
+    found = _MAKERS.get(key)
+    if found is None:
+        found = _MAKERS.setdefault(key, _maker(cls, names))
+    return found
+
+
+def _maker(cls: type, names: tuple[str, ...]) -> _Maker:
+    """A function ``maker(inst, *values)`` that copies ``inst`` with the fields ``names`` set to
+    ``values``, made once per class and set of changed fields.
+
+    For a slotted attrs class without validators, converters or ``__attrs_post_init__`` (the
+    engine's states), the copy is made without attrs' frozen ``__init__`` (one
+    ``object.__setattr__`` per field): it is built as an instance of a same-layout subclass
+    whose attributes can be stored, then its class is set back to ``cls``. The result is an
+    ordinary frozen instance of ``cls``. The maker's source is generated from the class's own
+    field names, never from data. Other classes go through their constructor.
+    """
+    fields = attrs.fields(cls)
+    known = [f.name for f in fields]
+    unknown = [name for name in names if name not in known]
+    if unknown:
+        raise TypeError(f"{cls.__name__} has no field {unknown[0]!r}")
+    plain = "__slots__" in cls.__dict__ and not hasattr(cls, "__attrs_post_init__")
+    if not plain or any(f.validator or f.converter or not f.init for f in fields):
+        at = {name: i for i, name in enumerate(known)}
+        getter = operator.attrgetter(*known)
+
+        def construct(inst: Any, *values: Any) -> Any:
+            current = list(getter(inst)) if len(known) > 1 else [getter(inst)]
+            for name, value in zip(names, values):
+                current[at[name]] = value
+            return cls(*current)
+
+        return construct
+    twin = type(f"_Building{cls.__name__}", (cls,), {"__slots__": ()})
+    twin.__setattr__ = object.__setattr__  # type: ignore[assignment]
+    twin.__delattr__ = object.__delattr__  # type: ignore[assignment]
+    given = {name: f"v{i}" for i, name in enumerate(names)}
+    lines = [f"def make(inst, {', '.join(given.values())}):", "    o = new(twin)"]
+    lines += [f"    o.{name} = {given.get(name, 'inst.' + name)}" for name in known]
+    if hasattr(cls, "_attrs_cached_hash"):
+        lines.append("    o._attrs_cached_hash = None")
+    lines += ["    o.__class__ = cls", "    return o"]
+    namespace: dict[str, Any] = {"new": object.__new__, "twin": twin, "cls": cls}
+    exec("\n".join(lines), namespace)  # the source is built from attrs field names only
+    maker: _Maker = namespace["make"]
+    return maker
+
+
+_WITH_AGENDA = maker(GameState, "agenda")
+_WITH_MONSTERS = maker(GameState, "monsters")
+_WITH_TURN = maker(GameState, "turn")
+_WITH_BOROUGHS = maker(GameState, "boroughs")
 
 
 def set_monster(state: GameState, seat: int, monster: MonsterState) -> GameState:
     """``state`` with seat ``seat``'s monster replaced."""
     ms = state.monsters
-    return evolve(state, monsters=ms[:seat] + (monster,) + ms[seat + 1 :])
+    result: GameState = _WITH_MONSTERS(state, ms[:seat] + (monster,) + ms[seat + 1 :])
+    return result
 
 
 def set_borough(state: GameState, borough: Borough, tiles: BoroughState) -> GameState:
     """``state`` with one borough's tiles replaced."""
     bs = state.boroughs
-    return evolve(state, boroughs=bs[:borough] + (tiles,) + bs[borough + 1 :])
+    result: GameState = _WITH_BOROUGHS(state, bs[:borough] + (tiles,) + bs[borough + 1 :])
+    return result
 
 
 def set_turn(state: GameState, **changes: object) -> GameState:
     """``state`` with fields of the current turn changed."""
     turn: TurnState = evolve(state.turn, **changes)
-    return evolve(state, turn=turn)
+    result: GameState = _WITH_TURN(state, turn)
+    return result
+
+
+def pop(state: GameState) -> GameState:
+    """``state`` without the step on top of its agenda."""
+    result: GameState = _WITH_AGENDA(state, state.agenda[:-1])
+    return result
 
 
 def push(state: GameState, *steps: Step, **changes: Any) -> GameState:
     """``state`` with ``steps`` put on top of the agenda (the first one given runs first) and
     any other field ``changes`` made in the same copy."""
+    if not changes:
+        result: GameState = _WITH_AGENDA(state, state.agenda + steps[::-1])
+        return result
     return evolve(state, agenda=state.agenda + steps[::-1], **changes)
 
 
