@@ -43,7 +43,7 @@ def test_the_copy_is_frozen_and_the_original_untouched() -> None:
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         copy.superstar = 3  # type: ignore[misc]
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
-        del copy.statue  # type: ignore[misc]
+        del copy.statue
     assert copy.superstar == 2
     assert k.to_json(state) == before
     assert maker(GameState, "superstar")(state, 2) == copy
