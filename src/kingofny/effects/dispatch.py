@@ -46,21 +46,35 @@ computes an entry twice)."""
 _OWNED_LIMIT = 8192
 
 
+_BY_MONSTER: dict[
+    int, tuple[MonsterState, tuple[str, ...], int, tuple[tuple[str, Effect], ...]]
+] = {}
+"""The last effects found for each monster object (states share unchanged monsters), keyed by
+its id: each entry holds the monster, so the id cannot be reused while the entry lives. The
+dict is bounded and cleared whole; a thread sees an entry or none."""
+
+
 def owned(state: GameState, seat: int) -> tuple[tuple[str, Effect], ...]:
     """The effects acting for ``seat``: its monster's ability, its KEEP cards in the order it
     gained them, its tokens' rules, and, on its own turn, the turn's marks."""
     m = state.monsters[seat]
     if m.eliminated:
         return _NONE
-    reg = registry.installed()
+    changes = registry.installed().changes[0]
     marks = state.turn.marks if seat == state.turn.seat else _NONE
-    key = (m.monster, m.cards, m.tokens, marks, reg.changes[0])
+    last = _BY_MONSTER.get(id(m))
+    if last is not None and last[0] is m and last[1] == marks and last[2] == changes:
+        return last[3]
+    key = (m.monster, m.cards, m.tokens, marks, changes)
     found = _OWNED.get(key)
     if found is None:
-        found = _owned(m, marks, reg.effects)
+        found = _owned(m, marks, registry.installed().effects)
         if len(_OWNED) >= _OWNED_LIMIT:
             _OWNED.clear()
         _OWNED[key] = found
+    if len(_BY_MONSTER) >= _OWNED_LIMIT:
+        _BY_MONSTER.clear()
+    _BY_MONSTER[id(m)] = (m, marks, changes, found)
     return found
 
 
@@ -90,16 +104,40 @@ def _owned(
     return tuple(found)
 
 
-def in_play(state: GameState) -> list[tuple[int, str, Effect]] | tuple[()]:
+_IN_PLAY: dict[
+    int,
+    tuple[tuple[MonsterState, ...], int, tuple[str, ...], int, tuple[tuple[int, str, Effect], ...]],
+] = {}
+"""The last effects in play found for each tuple of monsters, keyed by its id (held, as in
+:data:`_BY_MONSTER`), with the turn's seat, its marks and the registry's change count."""
+
+
+def in_play(state: GameState) -> tuple[tuple[int, str, Effect], ...]:
     """Every effect in play as (owner, id, effect), owners in seat order from the turn's
     monster."""
-    n = len(state.monsters)
+    monsters = state.monsters
     first = state.turn.seat
+    marks = state.turn.marks
+    changes = registry.installed().changes[0]
+    last = _IN_PLAY.get(id(monsters))
+    if (
+        last is not None
+        and last[0] is monsters
+        and last[1] == first
+        and last[2] == marks
+        and last[3] == changes
+    ):
+        return last[4]
+    n = len(monsters)
     found: list[tuple[int, str, Effect]] = []
     for k in range(n):
         seat = (first + k) % n
         found.extend((seat, key, effect) for key, effect in owned(state, seat))
-    return found or _NONE
+    result = tuple(found) if found else _NONE
+    if len(_IN_PLAY) >= _OWNED_LIMIT:
+        _IN_PLAY.clear()
+    _IN_PLAY[id(monsters)] = (monsters, first, marks, changes, result)
+    return result
 
 
 def in_market(state: GameState) -> list[tuple[str, Effect]] | tuple[()]:
