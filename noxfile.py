@@ -58,7 +58,7 @@ def example(session: nox.Session) -> None:
 def lint(session: nox.Session) -> None:
     """Ruff lint and format check."""
     session.install("ruff>=0.4")
-    paths = ["src", "tests", "bench", "examples", "docs", "noxfile.py"]
+    paths = ["src", "tests", "bench", "examples", "docs", "noxfile.py", "setup.py"]
     session.run("ruff", "check", *paths)
     session.run("ruff", "format", "--check", *paths)
 

@@ -40,23 +40,24 @@ def _clean_env() -> dict[str, str]:
     return env
 
 
-@pytest.fixture(scope="module")
-def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    if not (ROOT / "pyproject.toml").is_file():
-        pytest.skip("not run from a source checkout")
-    probe = subprocess.run(
-        [sys.executable, "-m", "pip", "--version"], capture_output=True, check=False
-    )
-    if probe.returncode != 0:
-        pytest.skip("pip is not available to build the wheel")
-    out = tmp_path_factory.mktemp("wheelhouse")
+def _build_env(**extra: str) -> dict[str, str]:
+    """The environment of a wheel build: pure Python (quick) unless the compiled session asks
+    for the compiled build with ``KINGOFNY_TEST_COMPILED_WHEEL=1``."""
+    env = _clean_env()
+    if os.environ.get("KINGOFNY_TEST_COMPILED_WHEEL") != "1":
+        env["KINGOFNY_PURE_PYTHON"] = "1"
+    env.update(extra)
+    return env
+
+
+def _build_wheel(out: Path, env: dict[str, str]) -> Path:
     done = subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "--wheel-dir", str(out), str(ROOT)],
         capture_output=True,
         text=True,
-        timeout=TIMEOUT,
+        timeout=TIMEOUT * 3,
         check=False,
-        env=_clean_env(),
+        env=env,
     )
     if done.returncode != 0 and any(sign in done.stdout + done.stderr for sign in _OFFLINE):
         pytest.skip(f"the build backend could not be installed:\n{done.stderr[-2000:]}")
@@ -66,8 +67,22 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return wheels[0]
 
 
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    if not (ROOT / "pyproject.toml").is_file():
+        pytest.skip("not run from a source checkout")
+    probe = subprocess.run(
+        [sys.executable, "-m", "pip", "--version"], capture_output=True, check=False
+    )
+    if probe.returncode != 0:
+        pytest.skip("pip is not available to build the wheel")
+    return _build_wheel(tmp_path_factory.mktemp("wheelhouse"), _build_env())
+
+
 def test_wheel_contents(wheel: Path) -> None:
     assert wheel.name.startswith(f"kingofny-{kingofny.__version__}-")
+    compiled = os.environ.get("KINGOFNY_TEST_COMPILED_WHEEL") == "1"
+    assert wheel.name.endswith("-py3-none-any.whl") != compiled, wheel.name
     with zipfile.ZipFile(wheel) as archive:
         names = set(archive.namelist())
         info = f"kingofny-{kingofny.__version__}.dist-info"
@@ -127,3 +142,16 @@ def test_wheel_installs_and_runs_in_a_fresh_venv(wheel: Path, tmp_path: Path) ->
     assert "games: 2" in table
     plugins = _run([str(command), "plugins"], tmp_path, env)
     assert plugins.startswith("base ")
+
+
+def test_without_a_c_compiler_the_build_is_pure(tmp_path: Path) -> None:
+    """Issue 8: "``pip install .`` on a fresh machine ... without one it installs the pure
+    one". ``CC=false`` stands for a machine without a working compiler."""
+    if not (ROOT / "pyproject.toml").is_file():
+        pytest.skip("not run from a source checkout")
+    env = _build_env(CC="false")
+    env.pop("KINGOFNY_PURE_PYTHON", None)
+    built = _build_wheel(tmp_path, env)
+    assert built.name.endswith("-py3-none-any.whl"), built.name
+    with zipfile.ZipFile(built) as archive:
+        assert not [n for n in archive.namelist() if n.endswith((".so", ".pyd"))]

@@ -15,6 +15,8 @@ records and JSON, errors). Content-pack authors have their own single import,
 from importlib import import_module as _import_module
 from typing import TYPE_CHECKING
 
+# First: importing _build chooses the build (KINGOFNY_PURE_PYTHON) before the core loads.
+from kingofny._build import compiled as _compiled
 from kingofny._version import __version__
 from kingofny.engine.core import (
     Move,
@@ -99,8 +101,13 @@ if TYPE_CHECKING:  # what mypy and readers see; at run time these load on first 
         to_json,
     )
 
+COMPILED: bool = _compiled()
+"""Whether the rules core runs compiled (mypyc) in this process, or as pure Python: a build
+without a C compiler, an editable install, or ``KINGOFNY_PURE_PYTHON=1`` run pure Python."""
+
 __all__ = [  # noqa: RUF022 (grouped by topic, not sorted)
     "__version__",
+    "COMPILED",
     # -- playing the game -------------------------------------------------------------------
     "new_game",
     "legal_actions",

@@ -238,9 +238,11 @@ def failed(state: GameState, key: str, hook: str, error: Exception) -> NoReturn:
         isinstance(error, IllegalActionError) and hook in _REFUSING_HOOKS
     ):
         raise error
-    raise HookError(
+    hook_error = HookError(
         registry.pack_of(key), key, hook, state, f"raised {type(error).__name__}: {error}"
-    ) from error
+    )
+    hook_error.__cause__ = error  # set by hand: compiled code drops ``raise ... from``
+    raise hook_error
 
 
 def wrong(state: GameState, key: str, hook: str, got: object, expected: str) -> NoReturn:

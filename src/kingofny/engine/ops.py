@@ -8,7 +8,6 @@ threads may share them.
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -68,10 +67,9 @@ def _maker(cls: type, names: tuple[str, ...]) -> _Maker:
     plain = "__slots__" in cls.__dict__ and not hasattr(cls, "__attrs_post_init__")
     if not plain or any(f.validator or f.converter or not f.init for f in fields):
         at = {name: i for i, name in enumerate(known)}
-        getter = operator.attrgetter(*known)
 
         def construct(inst: Any, *values: Any) -> Any:
-            current = list(getter(inst)) if len(known) > 1 else [getter(inst)]
+            current = [getattr(inst, name) for name in known]
             for name, value in zip(names, values):
                 current[at[name]] = value
             return cls(*current)

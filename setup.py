@@ -1,0 +1,107 @@
+"""Build kingofny: the rules core compiled with mypyc where a C compiler is there, else pure.
+
+All of the package's metadata is in ``pyproject.toml``; this file only decides the extension
+modules. The same sources are always installed, so the pure-Python modules are there too:
+
+- ``KINGOFNY_PURE_PYTHON=1`` at build time builds a pure wheel (no mypyc, no compiler);
+- a build without mypy or without a working C compiler falls back to pure Python, with a
+  warning, rather than failing: ``pip install .`` always installs;
+- editable installs (``pip install -e .``) stay pure, so that edits to the sources take effect;
+  ``KINGOFNY_COMPILE_INPLACE=1`` compiles them in place all the same.
+
+At run time, ``KINGOFNY_PURE_PYTHON=1`` makes a compiled install import the pure modules, and
+``kingofny.COMPILED`` says which ones run.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from setuptools import setup
+from setuptools.command.build_ext import build_ext
+
+COMPILED_MODULES = (
+    "kingofny/engine",
+    "kingofny/effects/dispatch.py",
+    "kingofny/effects/primitives.py",
+    "kingofny/effects/triggers.py",
+)
+"""The hot modules mypyc compiles (paths under ``src/``); keep ``kingofny._build`` in step."""
+
+
+def _say(message: str) -> None:
+    print(f"kingofny build: {message}", file=sys.stderr)
+
+
+def _wanted() -> bool:
+    if os.environ.get("KINGOFNY_PURE_PYTHON", "") not in ("", "0"):
+        _say("KINGOFNY_PURE_PYTHON is set: building pure Python")
+        return False
+    editable = any(cmd in sys.argv for cmd in ("editable_wheel", "develop"))
+    if editable and os.environ.get("KINGOFNY_COMPILE_INPLACE", "") in ("", "0"):
+        _say("editable install: pure Python (set KINGOFNY_COMPILE_INPLACE=1 to compile)")
+        return False
+    return True
+
+
+def _compiler_works() -> bool:
+    """Whether a C compiler can build a Python extension here (checked before mypyc runs)."""
+    from setuptools._distutils.ccompiler import new_compiler
+    from setuptools._distutils.sysconfig import customize_compiler, get_python_inc
+
+    compiler = new_compiler()
+    customize_compiler(compiler)
+    with tempfile.TemporaryDirectory() as tmp:
+        source = Path(tmp, "probe.c")
+        source.write_text("#include <Python.h>\nint kingofny_probe(void) { return 0; }\n")
+        try:
+            compiler.compile([str(source)], output_dir=tmp, include_dirs=[get_python_inc()])
+        except Exception as exc:  # CompileError, or no compiler at all
+            _say(f"no working C compiler ({type(exc).__name__}): building pure Python")
+            return False
+    return True
+
+
+def _extensions() -> list[Any]:
+    if not _wanted() or not _compiler_works():
+        return []
+    try:
+        from mypyc.build import mypycify
+    except ImportError:
+        _say("mypyc is not installed: building pure Python")
+        return []
+    try:
+        return list(
+            mypycify(
+                [f"src/{path}" for path in COMPILED_MODULES],
+                opt_level="3",
+                debug_level="0",
+                target_dir=str(Path("build", "mypyc")),
+            )
+        )
+    except BaseException as exc:  # mypyc reports type errors by exiting
+        _say(f"mypyc failed ({exc!r}): building pure Python")
+        return []
+
+
+class OptionalBuildExt(build_ext):
+    """``build_ext`` that falls back to pure Python when any extension fails to build: the
+    compiled modules share one runtime library, so it is all of them or none."""
+
+    def run(self) -> None:
+        """Build the extensions, or none of them."""
+        try:
+            super().run()
+        except Exception as exc:
+            _say(f"compiling failed ({exc}): installing pure Python")
+            for ext in self.extensions:
+                built = Path(self.get_ext_fullpath(ext.name))
+                built.unlink(missing_ok=True)
+            self.extensions = []
+
+
+setup(ext_modules=_extensions(), cmdclass={"build_ext": OptionalBuildExt})

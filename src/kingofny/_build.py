@@ -1,0 +1,80 @@
+"""Which build of the rules core runs: compiled by mypyc, or pure Python.
+
+A compiled install holds both the extension modules and their sources; Python imports the
+extension when both are there. With ``KINGOFNY_PURE_PYTHON=1`` in the environment before
+``import kingofny``, :func:`prefer_pure` installs an import hook that loads the sources of the
+compiled modules instead, so one install can run either build. ``kingofny/__init__.py`` imports
+this module before anything else, and importing it calls :func:`prefer_pure`.
+"""
+
+from __future__ import annotations
+
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from types import ModuleType
+
+COMPILED_PACKAGES = ("kingofny.engine",)
+"""Packages whose every module is compiled (``setup.py``'s ``COMPILED_MODULES``)."""
+COMPILED_MODULES = (
+    "kingofny.effects.dispatch",
+    "kingofny.effects.primitives",
+    "kingofny.effects.triggers",
+)
+"""Single compiled modules outside those packages."""
+PROBE = "kingofny.engine.core"
+"""The module whose loader tells which build runs."""
+
+
+def is_compiled_name(name: str) -> bool:
+    """Whether ``name`` is one of the modules a compiled build compiles."""
+    return name in COMPILED_MODULES or any(
+        name == package or name.startswith(package + ".") for package in COMPILED_PACKAGES
+    )
+
+
+class _SourceFinder(importlib.abc.MetaPathFinder):
+    """Finds the ``.py`` source of a compiled module, ahead of its extension module."""
+
+    def find_spec(
+        self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
+    ) -> importlib.machinery.ModuleSpec | None:
+        if not is_compiled_name(fullname) or path is None:
+            return None
+        tail = fullname.rpartition(".")[2]
+        for entry in path:
+            package = Path(entry, tail, "__init__.py")
+            if package.is_file():
+                return importlib.util.spec_from_file_location(
+                    fullname, package, submodule_search_locations=[str(package.parent)]
+                )
+            module = Path(entry, f"{tail}.py")
+            if module.is_file():
+                return importlib.util.spec_from_file_location(fullname, module)
+        return None
+
+
+def pure_requested() -> bool:
+    """Whether ``KINGOFNY_PURE_PYTHON`` asks for the pure-Python build."""
+    return os.environ.get("KINGOFNY_PURE_PYTHON", "") not in ("", "0")
+
+
+def prefer_pure() -> None:
+    """Load the pure sources of the compiled modules from now on, if the environment asks for
+    it (call before any of them is imported)."""
+    if pure_requested() and not any(isinstance(f, _SourceFinder) for f in sys.meta_path):
+        sys.meta_path.insert(0, _SourceFinder())
+
+
+def compiled() -> bool:
+    """Whether the rules core running in this process is the compiled one."""
+    module = sys.modules.get(PROBE)
+    spec = getattr(module, "__spec__", None)
+    return isinstance(getattr(spec, "loader", None), importlib.machinery.ExtensionFileLoader)
+
+
+prefer_pure()
