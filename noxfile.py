@@ -1,13 +1,24 @@
-"""Contributor tasks: ``nox`` runs tests, example, rl, openspiel, lint, typecheck, docs, build;
+"""Contributor tasks: ``nox`` runs tests, example, rl, openspiel, web, lint, typecheck, docs, build;
 ``nox -s bench`` measures speed; ``nox -s golden`` regenerates the golden transcripts."""
 
 from __future__ import annotations
 
 import glob
+import os
 
 import nox
 
-nox.options.sessions = ["tests", "example", "rl", "openspiel", "lint", "typecheck", "docs", "build"]
+nox.options.sessions = [
+    "tests",
+    "example",
+    "rl",
+    "openspiel",
+    "web",
+    "lint",
+    "typecheck",
+    "docs",
+    "build",
+]
 nox.options.reuse_existing_virtualenvs = True
 
 PYTHON = ["3.11"]
@@ -32,6 +43,19 @@ def openspiel(session: nox.Session) -> None:
     """The OpenSpiel game with OpenSpiel (extra ``openspiel``)."""
     session.install("-e", ".[test,openspiel]")
     session.run("pytest", "-q", "tests/envs/test_openspiel.py", *session.posargs)
+
+
+@nox.session(python=PYTHON)
+def web(session: nox.Session) -> None:
+    """The web app (extra ``web``): its API, and a whole game clicked through in Chromium.
+
+    The browser test drives Debian's ``chromium`` (or ``KINGOFNY_CHROMIUM``) with Playwright,
+    which downloads no browser of its own; it skips when none is installed. Screenshots go to
+    ``KINGOFNY_ARTIFACTS`` (default ``artifacts/web``).
+    """
+    session.install("-e", ".[test,web]", "httpx2", "playwright")
+    session.env["KINGOFNY_ARTIFACTS"] = os.environ.get("KINGOFNY_ARTIFACTS", "artifacts/web")
+    session.run("pytest", "-q", "-rs", "tests/web", *session.posargs)
 
 
 @nox.session(python=PYTHON)
@@ -66,7 +90,7 @@ def lint(session: nox.Session) -> None:
 @nox.session(python=PYTHON)
 def typecheck(session: nox.Session) -> None:
     """mypy --strict over src, tests, the example scripts and the example pack."""
-    session.install("-e", ".[test,rl]", "-e", "examples/kingofny-example-pack", "mypy>=1.8")
+    session.install("-e", ".[test,rl,web]", "-e", "examples/kingofny-example-pack", "mypy>=1.8")
     session.run("mypy", "--strict", "src", "tests")
     session.run("mypy", "--strict", *sorted(glob.glob("examples/*.py")))
     session.run("mypy", "--strict", "examples/kingofny-example-pack/src")

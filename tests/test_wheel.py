@@ -90,9 +90,12 @@ def test_wheel_contents(wheel: Path) -> None:
         entry_points = archive.read(f"{info}/entry_points.txt").decode()
     assert "kingofny/__init__.py" in names
     assert "kingofny/py.typed" in names
+    for static in ("index.html", "app.js", "style.css"):  # the page of ``kingofny serve``
+        assert f"kingofny/web/static/{static}" in names
     assert not any(n.startswith(("tests/", "examples/")) for n in names)
     assert "Project-URL: Homepage, " in metadata
     assert "Requires-Dist: attrs" in metadata
+    assert "Provides-Extra: web" in metadata
     assert "kingofny = kingofny.cli:main" in entry_points
     assert "[kingofny.content]" in entry_points
 

@@ -1,10 +1,12 @@
-"""The ``kingofny`` command: simulate games between bots, replay a saved game.
+"""The ``kingofny`` command: simulate games between bots, replay a saved game, play in a
+browser.
 
 ::
 
     kingofny simulate --games 500 --players heuristic,random,random,random --seed 1
     kingofny simulate --games 1 --verbose --save-record game.json
     kingofny replay game.json
+    kingofny serve --port 8765
 """
 
 from __future__ import annotations
@@ -132,6 +134,22 @@ def build_parser() -> argparse.ArgumentParser:
         "replay", help="print the log of a saved game", description="Replay a game record."
     )
     rep.add_argument("file", type=_path, metavar="FILE", help="a record written by --save-record")
+
+    web = commands.add_parser(
+        "serve",
+        help="play against bots in a browser (extra web)",
+        description="Serve a local web app to play against bots in a browser, and its JSON API. "
+        "Needs the web extra: pip install 'kingofny[web]'.",
+    )
+    web.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default 127.0.0.1: this machine only; another address "
+        "lets other machines in, without any authentication)",
+    )
+    web.add_argument(
+        "--port", type=int, default=8765, help="port to listen on (default 8765; 0: any free port)"
+    )
     return parser
 
 
@@ -149,6 +167,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _simulate(args, sys.stdout, sys.stderr)
         if args.command == "plugins":
             return _plugins(sys.stdout)
+        if args.command == "serve":
+            return _serve(args, sys.stdout)
         return _replay(args.file, sys.stdout)
     except (_UsageError, KingOfNYError, OSError) as exc:
         message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
@@ -397,4 +417,28 @@ def _replay(path: Path, out: TextIO) -> int:
     lines = list(narrate(replay_states(record)))
     for line in lines:
         out.write(line + "\n")
+    return EXIT_OK
+
+
+# -- serve --------------------------------------------------------------------------------------
+
+
+def _serve(args: argparse.Namespace, out: TextIO) -> int:
+    from kingofny.web import MissingExtraError, is_loopback_host, serve
+
+    if not 0 <= args.port <= 65535:
+        raise _UsageError(f"--port must be between 0 and 65535, got {args.port}")
+
+    def ready(url: str) -> None:
+        out.write(f"kingofny: playing at {url} (Ctrl+C to stop)\n")
+        if not is_loopback_host(args.host):
+            out.write("kingofny: warning: other machines can reach this server; it has no login\n")
+        out.flush()
+
+    try:
+        serve(args.host, args.port, on_ready=ready)
+    except MissingExtraError as exc:
+        raise _UsageError(str(exc)) from None
+    except KeyboardInterrupt:  # pragma: no cover - uvicorn handles Ctrl+C itself
+        pass
     return EXIT_OK

@@ -1,0 +1,259 @@
+"""The ASGI app of ``kingofny serve``: the page, its static files and the JSON API, on
+Starlette (extra ``web``).
+
+Routes (documented on the docs page *Playing in a browser*)::
+
+    GET  /                               the page
+    GET  /static/{name}                  its script and style sheet
+    GET  /api                            what the server offers (version, bots, limits)
+    POST /api/games                      new game          {"players", "monsters", "seed"}
+    GET  /api/games                      ids of the games kept
+    GET  /api/games/{id}?since=N         the game, its legal actions, log lines from N
+    GET  /api/games/{id}/legal           the legal actions only
+    POST /api/games/{id}/act             a human decision  {"index" | "action", "version"}
+    POST /api/games/{id}/advance         bots play         {"moves"}
+    GET  /api/games/{id}/record          the game record (``kingofny replay`` reads it)
+
+Every error is a JSON object ``{"error": message}`` with a 4xx status. Unless the app is made
+with ``allow_remote=True``, it answers only clients on the loopback interface, and only
+requests whose ``Host`` names the loopback (which turns away DNS-rebinding pages).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Awaitable, Callable
+from importlib import resources
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+import kingofny
+from kingofny.players import BUILTIN_KINDS
+from kingofny.web import is_loopback_host as _is_loopback
+from kingofny.web.session import HUMAN, MAX_BOT_MOVES, MAX_GAMES, Tables, WebError
+
+__all__ = ["MAX_BODY", "create_app"]
+
+MAX_BODY = 16 * 1024
+"""The largest request body accepted, in bytes."""
+
+_STATIC = {
+    "app.js": "text/javascript; charset=utf-8",
+    "style.css": "text/css; charset=utf-8",
+}
+_SECURITY_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+        "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-store",
+}
+
+
+def _error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status, headers=_SECURITY_HEADERS)
+
+
+def _ok(data: object, status: int = 200) -> JSONResponse:
+    return JSONResponse(data, status_code=status, headers=_SECURITY_HEADERS)
+
+
+def _host_name(header: str) -> str:
+    """The host of a ``Host`` header, without its port (``[::1]:8000`` gives ``::1``)."""
+    if header.startswith("["):
+        return header[1 : header.find("]")] if "]" in header else header
+    return header.rsplit(":", 1)[0] if header.count(":") == 1 else header
+
+
+class _LoopbackOnly:
+    """ASGI middleware: a 403 for a client that is not on the loopback interface, for a
+    ``Host`` header naming another machine, or for an ``Origin`` (a page that sent the request)
+    on another machine."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            client = scope.get("client")
+            host = origin = ""
+            for key, value in scope.get("headers", ()):
+                if key == b"host":
+                    host = value.decode("latin-1")
+                elif key == b"origin":
+                    origin = value.decode("latin-1")
+            if client is None or not _is_loopback(str(client[0])):
+                response = _error(403, "this server answers only the loopback interface")
+                await response(scope, receive, send)
+                return
+            if not _is_loopback(_host_name(host)):
+                response = _error(403, f"unexpected Host {host[:60]!r}: use 127.0.0.1")
+                await response(scope, receive, send)
+                return
+            if origin and not _is_loopback(_host_name(origin.partition("://")[2])):
+                response = _error(403, f"requests from pages at {origin[:60]!r} are refused")
+                await response(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+async def _body(request: Request) -> dict[str, Any]:
+    """The request's JSON object (an empty body is ``{}``), or a 4xx."""
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    size = request.headers.get("content-length")
+    if size is not None and (not size.isdigit() or int(size) > MAX_BODY):
+        raise WebError(413, f"the body may hold at most {MAX_BODY} bytes")
+    raw = b""
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > MAX_BODY:
+            raise WebError(413, f"the body may hold at most {MAX_BODY} bytes")
+    if not raw.strip():
+        return {}
+    if kind != "application/json":
+        raise WebError(415, "send the body as application/json")
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise WebError(400, f"the body is not valid JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise WebError(400, f"the body must be a JSON object, got {type(data).__name__}")
+    return data
+
+
+def _since(request: Request) -> int:
+    text = request.query_params.get("since", "0")
+    if not text.isdigit() or len(text) > 9:
+        raise WebError(400, f"since must be a line number (0 or more), got {text[:20]!r}")
+    return int(text)
+
+
+Handler = Callable[[Request], Awaitable[Response]]
+
+
+def _api(handler: Handler) -> Handler:
+    """Turn a :class:`WebError` raised by ``handler`` into its JSON answer."""
+
+    async def wrapped(request: Request) -> Response:
+        try:
+            return await handler(request)
+        except WebError as exc:
+            return _error(exc.status, exc.message)
+
+    wrapped.__name__ = handler.__name__
+    wrapped.__doc__ = handler.__doc__
+    return wrapped
+
+
+def create_app(*, allow_remote: bool = False, max_games: int = MAX_GAMES) -> Starlette:
+    """The web app: the page and the JSON API over a fresh set of games.
+
+    ``allow_remote`` lets clients on other machines in (``kingofny serve --host``); by default
+    only loopback clients, with a loopback ``Host`` header, are answered. ``max_games`` is how
+    many games are kept at once.
+    """
+    tables = Tables(max_games)
+    static = resources.files("kingofny.web") / "static"
+
+    async def page(request: Request) -> Response:
+        html = (static / "index.html").read_bytes()
+        return Response(html, media_type="text/html; charset=utf-8", headers=_SECURITY_HEADERS)
+
+    @_api
+    async def asset(request: Request) -> Response:
+        name = request.path_params["name"]
+        if name not in _STATIC:
+            raise WebError(404, f"no static file {name[:40]!r}")
+        return Response(
+            (static / name).read_bytes(), media_type=_STATIC[name], headers=_SECURITY_HEADERS
+        )
+
+    async def info(request: Request) -> Response:
+        return _ok(
+            {
+                "kingofny_version": kingofny.__version__,
+                "players": [HUMAN, *BUILTIN_KINDS],
+                "max_games": max_games,
+                "max_bot_moves": MAX_BOT_MOVES,
+            }
+        )
+
+    @_api
+    async def new_game(request: Request) -> Response:
+        body = await _body(request)
+        table = await run_in_threadpool(tables.create, body)
+        return _ok(table.payload(), 201)
+
+    async def list_games(request: Request) -> Response:
+        return _ok({"games": tables.ids()})
+
+    @_api
+    async def game(request: Request) -> Response:
+        table = tables.get(request.path_params["game"])
+        return _ok(await run_in_threadpool(table.payload, _since(request)))
+
+    @_api
+    async def legal(request: Request) -> Response:
+        table = tables.get(request.path_params["game"])
+        payload = await run_in_threadpool(table.payload, 0)
+        return _ok({key: payload[key] for key in ("id", "version", "waiting", "legal")})
+
+    @_api
+    async def act(request: Request) -> Response:
+        table = tables.get(request.path_params["game"])
+        body = await _body(request)
+        since = _since(request)
+        await run_in_threadpool(table.act, body)
+        return _ok(await run_in_threadpool(table.payload, since))
+
+    @_api
+    async def advance(request: Request) -> Response:
+        table = tables.get(request.path_params["game"])
+        body = await _body(request)
+        since = _since(request)
+        played = await run_in_threadpool(table.advance, body)
+        payload = await run_in_threadpool(table.payload, since)
+        payload["played"] = played
+        return _ok(payload)
+
+    @_api
+    async def record(request: Request) -> Response:
+        table = tables.get(request.path_params["game"])
+        return _ok(await run_in_threadpool(table.record))
+
+    async def http_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, HTTPException)
+        messages = {404: "no such page or API route", 405: "method not allowed here"}
+        return _error(exc.status_code, messages.get(exc.status_code, str(exc.detail)))
+
+    async def server_error(request: Request, exc: Exception) -> Response:  # pragma: no cover
+        return _error(500, "internal error")
+
+    routes = [
+        Route("/", page, methods=["GET"]),
+        Route("/static/{name}", asset, methods=["GET"]),
+        Route("/api", info, methods=["GET"]),
+        Route("/api/games", new_game, methods=["POST"]),
+        Route("/api/games", list_games, methods=["GET"]),
+        Route("/api/games/{game}", game, methods=["GET"]),
+        Route("/api/games/{game}/legal", legal, methods=["GET"]),
+        Route("/api/games/{game}/act", act, methods=["POST"]),
+        Route("/api/games/{game}/advance", advance, methods=["POST"]),
+        Route("/api/games/{game}/record", record, methods=["GET"]),
+    ]
+    app = Starlette(
+        routes=routes,
+        exception_handlers={HTTPException: http_error, Exception: server_error},
+    )
+    if not allow_remote:
+        app.add_middleware(_LoopbackOnly)
+    return app

@@ -1,0 +1,508 @@
+"""Games at a web table, free of any web framework: the requests of the JSON API as methods
+that take and return plain data (dicts, lists, str, int, bool, None).
+
+:class:`Table` is one game: seats played by humans (through the API) or by bundled bots (on
+the server). :class:`Tables` holds several games, each under its own id. Every problem with a
+request raises :class:`WebError` with an HTTP status and a message; the app turns it into a JSON
+answer. The app in :mod:`kingofny.web.app` maps routes onto these methods; another framework
+could mount them the same way.
+
+Chance is drawn on the server with :func:`kingofny.sample_outcome` from a generator that
+never leaves it, on a game in explicit-chance mode: the state a client sees holds no seed, and
+the game record (decisions and outcomes) replays with ``kingofny replay`` at any point.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import kingofny
+from kingofny import (
+    Action,
+    Borough,
+    Event,
+    GameRecord,
+    GameState,
+    KingOfNYError,
+    Location,
+    Player,
+    Reroll,
+    card_price,
+    find_card,
+)
+from kingofny.narrate import describe, describe_end, describe_start
+from kingofny.players import BUILTIN_KINDS, parse_spec, player_factory
+from kingofny.web import labels
+
+__all__ = [
+    "HUMAN",
+    "MAX_BOT_MOVES",
+    "MAX_GAMES",
+    "Table",
+    "Tables",
+    "WebError",
+]
+
+HUMAN = "human"
+"""The player kind of a seat played through the API."""
+MAX_GAMES = 64
+"""Games kept at once; creating one more forgets the one least recently used."""
+MAX_BOT_MOVES = 2000
+"""The most bot decisions one ``advance`` request may play."""
+MAX_DECISIONS = 5000
+"""A game still running after this many decisions is abandoned (no winner)."""
+_SEED_LIMIT = 2**63
+
+
+class WebError(Exception):
+    """A request the table cannot serve: ``status`` is the HTTP status (4xx), ``message`` says
+    why in a sentence."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        """The HTTP status code of the answer."""
+        self.message = message
+        """What is wrong with the request."""
+
+
+def _int(value: object, field: str, low: int, high: int) -> int:
+    """``value`` as an int in ``[low, high]`` (never a bool), else a 400."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise WebError(400, f"{field} must be an integer, got {_show(value)}")
+    if not low <= value <= high:
+        raise WebError(400, f"{field} must be between {low} and {high}, got {value}")
+    return value
+
+
+def _show(value: object) -> str:
+    text = repr(value) if not isinstance(value, (dict, list)) else type(value).__name__
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _only(body: Mapping[str, object], allowed: Sequence[str]) -> None:
+    unknown = sorted(set(body) - set(allowed))
+    if unknown:
+        raise WebError(
+            400, f"unknown field {unknown[0]!r}; this request takes {', '.join(allowed)}"
+        )
+
+
+def _bot(spec: str, seed: int) -> Player:
+    """A bundled bot from its spec (``heuristic``, ``heuristic:flee_life=3``); specs that load
+    code (``module:Class``, ``file.py:Class``) are refused."""
+    try:
+        parsed = parse_spec(spec)
+    except KingOfNYError as exc:
+        raise WebError(400, f"player {spec!r}: {exc}") from None
+    if parsed.target not in BUILTIN_KINDS:
+        raise WebError(
+            400,
+            f"unknown player {spec!r}; a seat is {HUMAN!r} or a bundled bot: "
+            + ", ".join(BUILTIN_KINDS),
+        )
+    try:
+        return player_factory(parsed)(seed)
+    except (KingOfNYError, TypeError, ValueError) as exc:
+        raise WebError(400, f"player {spec!r}: {exc}") from None
+
+
+class Table:
+    """One game at the table: its state, who plays each seat, and the log so far.
+
+    Methods are safe to call from several threads: each takes the table's lock.
+    """
+
+    def __init__(
+        self,
+        game_id: str,
+        players: Sequence[str],
+        *,
+        monsters: Sequence[str] | None = None,
+        seed: int | None = None,
+    ) -> None:
+        if seed is None:
+            seed = secrets.randbits(62)
+        self.id = game_id
+        """The game's id in the API's paths."""
+        self.seed = seed
+        """The seed chance and the bots are drawn from (never sent to clients)."""
+        self.players = tuple(players)
+        """The kind of each seat: :data:`HUMAN` or a bot spec."""
+        self.touched = time.monotonic()
+        """When a request last used the game (for forgetting the oldest)."""
+        self._lock = threading.Lock()
+        master = random.Random(seed)
+        self._chance = random.Random(master.getrandbits(64))
+        bot_seeds = [master.getrandbits(32) for _ in self.players]
+        self._bots: dict[int, Player] = {
+            seat: _bot(kind, bot_seeds[seat])
+            for seat, kind in enumerate(self.players)
+            if kind != HUMAN
+        }
+        self._fallback = random.Random(master.getrandbits(64))
+        try:
+            first = kingofny.new_game(list(monsters) if monsters is not None else len(self.players))
+        except KingOfNYError as exc:
+            raise WebError(400, str(exc).splitlines()[0]) from None
+        self.events: list[Event] = []
+        """Every decision and chance outcome so far, in order (the game record's events)."""
+        self.config = first.config
+        """The game's configuration (explicit chance: no seed)."""
+        self.state = self._settle(first)
+        """The current state: a decision or the end of the game, never a chance node."""
+        self.log: list[str] = describe_start(self.state)
+        """The narration so far, one line each."""
+        self.decisions = 0
+        """Decisions taken so far, by humans and bots."""
+
+    # -- the game ---------------------------------------------------------------------------
+
+    def _settle(self, state: GameState) -> GameState:
+        """Draw chance outcomes until a decision or the end of the game."""
+        while state.is_chance:
+            outcome = kingofny.sample_outcome(state, self._chance)
+            self.events.append(Event(None, outcome))
+            state = kingofny.apply(state, outcome)
+        return state
+
+    def _play(self, seat: int, action: Action) -> None:
+        before = self.state
+        after = kingofny.apply(before, action)
+        self.events.append(Event(seat, action))
+        after = self._settle(after)
+        self.state = after
+        self.decisions += 1
+        self.log += describe(before, Event(seat, action), after)
+        if after.is_terminal:
+            self.log += describe_end(after)
+        elif self.decisions >= MAX_DECISIONS:
+            self.log.append(f"Game abandoned after {self.decisions} decisions")
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended (or been abandoned)."""
+        return self.state.is_terminal or self.decisions >= MAX_DECISIONS
+
+    @property
+    def version(self) -> int:
+        """How many decisions have been taken: an ``act`` request may name the version it saw,
+        and is refused if the game has moved on since."""
+        return self.decisions
+
+    def _human_decides(self) -> bool:
+        seat = self.state.current_player
+        return seat is not None and self.players[seat] == HUMAN
+
+    def act(self, body: Mapping[str, object]) -> None:
+        """Take a human seat's decision: ``{"index": i}`` (into the legal actions) or
+        ``{"action": "reroll AAD"}`` (an action's notation), with an optional ``"version"``."""
+        _only(body, ("index", "action", "version"))
+        with self._lock:
+            self.touched = time.monotonic()
+            if "version" in body:
+                version = _int(body["version"], "version", 0, 2**31)
+                if version != self.version:
+                    raise WebError(
+                        409,
+                        f"the game has moved on: version {self.version}, the request saw "
+                        f"{version}; get the game again",
+                    )
+            if self.over:
+                raise WebError(409, "the game is over")
+            seat = self.state.current_player
+            assert seat is not None
+            if self.players[seat] != HUMAN:
+                raise WebError(
+                    409,
+                    f"seat {seat} ({labels.monster_name(self.state, seat)}) is played by "
+                    f"the bot {self.players[seat]!r}: advance the game instead",
+                )
+            legal = kingofny.legal_actions(self.state)
+            if ("index" in body) == ("action" in body):
+                raise WebError(400, "give exactly one of index or action")
+            if "index" in body:
+                action = legal[_int(body["index"], "index", 0, len(legal) - 1)]
+            else:
+                text = body["action"]
+                if not isinstance(text, str):
+                    raise WebError(400, f"action must be a string, got {_show(text)}")
+                found = [a for a in legal if str(a) == text.strip()]
+                if not found:
+                    shown = ", ".join(str(a) for a in legal[:8])
+                    raise WebError(409, f"{text!r} is not a legal action now; legal: {shown}, ...")
+                action = found[0]
+            self._play(seat, action)
+
+    def advance(self, body: Mapping[str, object]) -> int:
+        """Let the bots play: ``{"moves": n}`` bot decisions at most (default: until a human
+        decides or the game ends); returns how many they played."""
+        _only(body, ("moves",))
+        limit = MAX_BOT_MOVES
+        if "moves" in body:
+            limit = _int(body["moves"], "moves", 1, MAX_BOT_MOVES)
+        played = 0
+        with self._lock:
+            self.touched = time.monotonic()
+            while played < limit and not self.over and not self._human_decides():
+                seat = self.state.current_player
+                assert seat is not None
+                self._play(seat, self._bot_choice(seat))
+                played += 1
+        return played
+
+    def _bot_choice(self, seat: int) -> Action:
+        """The bot's choice, or a random legal action (noted in the log) if it fails."""
+        legal = kingofny.legal_actions(self.state)
+        try:
+            choice: object = self._bots[seat].choose(kingofny.observe(self.state, seat), legal)
+        except Exception as exc:  # a bot's bug must not take the server down
+            choice = exc
+        if isinstance(choice, Action) and choice in legal:
+            return choice
+        problem = f"raised {choice!r}" if isinstance(choice, Exception) else "chose badly"
+        self.log.append(f"(the {self.players[seat]} bot of seat {seat} {problem}: random move)")
+        return legal[self._fallback.randrange(len(legal))]
+
+    # -- what a client sees -----------------------------------------------------------------
+
+    def payload(self, since: int = 0) -> dict[str, Any]:
+        """The game as the API sends it (see the docs page *Playing in a browser*): log lines
+        from index ``since`` on."""
+        with self._lock:
+            self.touched = time.monotonic()
+            return self._payload(since)
+
+    def _viewer(self) -> int | None:
+        """The seat whose prices the board shows: the human deciding now, else the first human
+        seat, else the seat deciding."""
+        seat = self.state.current_player
+        if seat is not None and self.players[seat] == HUMAN:
+            return seat
+        humans = [s for s, kind in enumerate(self.players) if kind == HUMAN]
+        return humans[0] if humans else seat
+
+    def _payload(self, since: int) -> dict[str, Any]:
+        state = self.state
+        view = kingofny.observe(state)
+        seat = state.current_player
+        human = seat is not None and self.players[seat] == HUMAN and not self.over
+        legal = kingofny.legal_actions(state) if human else ()
+        pending = kingofny.waiting_for(state)
+        waiting = None
+        if pending is not None and not self.over:
+            waiting = {
+                "kind": str(pending.kind),
+                "seat": pending.seat,
+                "card": pending.card,
+                "human": human,
+                "question": labels.question(state),
+            }
+        since = max(0, min(since, len(self.log)))
+        return {
+            "id": self.id,
+            "version": self.version,
+            "over": self.over,
+            "winners": list(state.winners) if state.winners is not None else None,
+            "seats": [
+                {
+                    "seat": s,
+                    "player": kind,
+                    "monster": state.monsters[s].monster,
+                    "name": labels.monster_name(state, s),
+                }
+                for s, kind in enumerate(self.players)
+            ],
+            "turn": {
+                "number": state.turn.number,
+                "seat": state.turn.seat,
+                "phase": str(state.phase),
+            },
+            "waiting": waiting,
+            "legal": [_action_entry(state, i, a) for i, a in enumerate(legal)],
+            "board": _board(state, self._viewer()),
+            "log": self.log[since:],
+            "log_next": len(self.log),
+            "state": kingofny.state_to_dict(view),
+        }
+
+    def record(self) -> dict[str, Any]:
+        """The game record so far (``kingofny replay`` reads it): explicit chance, every
+        decision and outcome."""
+        with self._lock:
+            self.touched = time.monotonic()
+            record = GameRecord(self.config, tuple(self.events), self.state.winners)
+            return kingofny.record_to_dict(record)
+
+
+def _action_entry(state: GameState, index: int, action: Action) -> dict[str, Any]:
+    entry: dict[str, Any] = {
+        "index": index,
+        "kind": action.KIND,
+        "action": str(action),
+        "label": labels.action_label(state, action),
+    }
+    if isinstance(action, Reroll):
+        entry["dice"] = str(action.dice)
+    return entry
+
+
+def _location(location: Location | None) -> dict[str, Any] | None:
+    if location is None:
+        return None
+    return {
+        "borough": str(location.borough),
+        "zone": None if location.zone is None else str(location.zone),
+        "track": None if location.track is None else str(location.track),
+        "label": labels.place_label(location),
+    }
+
+
+def _card(state: GameState, card_id: str, viewer: int | None) -> dict[str, Any]:
+    try:
+        spec = find_card(card_id)
+    except KingOfNYError:
+        return {"id": card_id, "name": card_id, "cost": None, "kind": None, "text": ""}
+    entry: dict[str, Any] = {
+        "id": card_id,
+        "name": spec.name,
+        "cost": spec.cost,
+        "kind": str(spec.kind),
+        "text": spec.text,
+    }
+    if viewer is not None:
+        entry["price"] = card_price(state, viewer, card_id)
+    return entry
+
+
+def _board(state: GameState, viewer: int | None) -> dict[str, Any]:
+    """The board in display terms: names, places, prices for ``viewer``."""
+    turn = state.turn
+    current = state.current_player
+    monsters = []
+    for seat, m in enumerate(state.monsters):
+        monsters.append(
+            {
+                "seat": seat,
+                "id": m.monster,
+                "name": labels.monster_name(state, seat),
+                "life": m.life,
+                "vp": m.vp,
+                "energy": m.energy,
+                "location": _location(m.location),
+                "where": "eliminated" if m.eliminated else labels.place_label(m.location),
+                "cards": [_card(state, c, None) for c in m.cards],
+                "tokens": dict(m.tokens),
+                "trophies": [str(u) for u in m.trophies],
+                "eliminated": m.eliminated,
+                "superstar": state.superstar == seat,
+                "statue": state.statue == seat,
+                "turn": turn.seat == seat,
+                "deciding": current == seat,
+            }
+        )
+    boroughs = []
+    for borough in Borough:
+        tiles = state.boroughs[borough]
+        boroughs.append(
+            {
+                "id": str(borough),
+                "label": borough.label,
+                "stacks": [
+                    {
+                        "top": None if s.top is None else str(s.top),
+                        "label": None if s.top is None else labels.building_label(s.top),
+                        "kind": None if s.top is None else str(s.top.kind),
+                        "durability": None if s.top is None else s.top.durability,
+                        "hidden": s.hidden,
+                    }
+                    for s in tiles.stacks
+                ],
+                "units": [str(u) for u in tiles.units],
+                "fresh_units": [str(u) for u in tiles.fresh_units],
+                "markers": list(tiles.markers),
+                "monsters": list(state.monsters_in(borough)),
+            }
+        )
+    return {
+        "monsters": monsters,
+        "boroughs": boroughs,
+        "market": [None if c is None else _card(state, c, viewer) for c in state.market],
+        "price_for": viewer,
+        "deck": len(state.deck),
+        "discard": len(state.discard),
+        "dice": {
+            "showing": str(turn.dice),
+            "faces": [
+                {"face": str(f), "symbol": f.symbol, "name": labels.FACE_NAMES[f]}
+                for f in turn.dice
+            ],
+            "unresolved": str(turn.unresolved),
+            "rerolls_left": turn.rerolls_left,
+        },
+        "superstar": state.superstar,
+        "statue": state.statue,
+    }
+
+
+def _new_game_args(body: Mapping[str, object]) -> tuple[list[str], list[str] | None, int | None]:
+    _only(body, ("players", "monsters", "seed"))
+    players = body.get("players", [HUMAN, "heuristic", "heuristic", "heuristic"])
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise WebError(400, f"players must be a list of strings, got {_show(players)}")
+    if not 2 <= len(players) <= 6:
+        raise WebError(400, f"a game has 2 to 6 players, got {len(players)}")
+    players = [p.strip().lower() if p.strip().lower() == HUMAN else p.strip() for p in players]
+    monsters = body.get("monsters")
+    if monsters is not None:
+        if not isinstance(monsters, list) or not all(isinstance(m, str) for m in monsters):
+            raise WebError(400, f"monsters must be a list of strings, got {_show(monsters)}")
+        if len(monsters) != len(players):
+            raise WebError(400, f"{len(players)} players but {len(monsters)} monsters")
+    seed = body.get("seed")
+    if seed is not None:
+        seed = _int(seed, "seed", -_SEED_LIMIT, _SEED_LIMIT)
+    return players, monsters, seed
+
+
+class Tables:
+    """The games being played, by id; at most ``limit``, forgetting the least recently used."""
+
+    def __init__(self, limit: int = MAX_GAMES) -> None:
+        self.limit = limit
+        """How many games are kept at once."""
+        self._games: OrderedDict[str, Table] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        return len(self._games)
+
+    def create(self, body: Mapping[str, object]) -> Table:
+        """A new game from ``{"players": [...], "monsters": [...], "seed": n}`` (all optional)."""
+        players, monsters, seed = _new_game_args(body)
+        table = Table(secrets.token_hex(8), players, monsters=monsters, seed=seed)
+        with self._lock:
+            self._games[table.id] = table
+            while len(self._games) > self.limit:
+                oldest = min(self._games.values(), key=lambda t: t.touched)
+                del self._games[oldest.id]
+        return table
+
+    def get(self, game_id: str) -> Table:
+        """The game with this id, else a 404."""
+        with self._lock:
+            table = self._games.get(game_id)
+        if table is None:
+            raise WebError(404, f"no game {game_id[:40]!r} (finished games are forgotten in time)")
+        return table
+
+    def ids(self) -> list[str]:
+        """The ids of the games kept, oldest first."""
+        with self._lock:
+            return list(self._games)
