@@ -268,8 +268,8 @@ def test_a_purchase_is_logged_with_the_card_name_and_its_cost() -> None:
     after_monsters[0] = attrs.evolve(monsters[0], energy=2)
     after = attrs.evolve(before, monsters=tuple(after_monsters), market=(None, None, None))
     lines = describe(before, Event(0, Buy(0)), after)
-    assert lines[0] == "Captain Fish buys Coney Island"
-    assert any("-4 energy" in line and "2 energy" in line for line in lines)
+    assert lines[0] == "  Captain Fish buys Coney Island"
+    assert any("4 energy" in line and "now 0 VP, 10 life, 2 energy" in line for line in lines)
 
 
 def test_a_new_turn_opens_with_a_header() -> None:
@@ -287,7 +287,7 @@ def test_a_new_turn_opens_with_a_header() -> None:
     header = [line for line in lines if line.startswith("== Turn 1: ")]
     assert header == [line for line in lines if line.startswith("==")]
     assert header[0].startswith(f"== Turn 1: {monster_name(first_turn, seat)} (seat {seat})")
-    assert lines[-1] == f"  rolls {first_turn.turn.dice}"
+    assert lines[-1] == f"  {monster_name(first_turn, seat)} rolls {first_turn.turn.dice}"
 
 
 def test_an_explicit_chance_record_is_narrated_roll_by_roll() -> None:
@@ -306,10 +306,10 @@ def test_an_explicit_chance_record_is_narrated_roll_by_roll() -> None:
     record = GameRecord(state.config, tuple(events), state.winners)
     lines = list(narrate(replay_states(record)))
     assert sum(line.startswith("  first-player roll: ") for line in lines) >= 2
-    assert any(line.startswith("  revealed in ") for line in lines)
-    assert any(line.startswith("  revealed card: ") for line in lines)
+    assert any(line.startswith("  a High-Rise (1 VP) is revealed in ") for line in lines)
+    assert any(line.endswith(" is revealed in the market") for line in lines)
     assert any(line.startswith("== Turn 1: ") for line in lines)
-    assert any(", dice now " in line for line in lines)
+    assert any(": dice now " in line for line in lines)
     assert not any(line.endswith("dice now: -") for line in lines)
     assert lines[len(lines) - 3].startswith("Game over after ")
 

@@ -34,6 +34,8 @@ LAZY_NAMES = {
     "GameRecord": "kingofny.record",
     "replay": "kingofny.record",
     "replay_states": "kingofny.record",
+    "start_record": "kingofny.record",
+    "apply_recorded": "kingofny.record",
     "GameResult": "kingofny.runner",
     "TournamentSummary": "kingofny.runner",
     "play_game": "kingofny.runner",

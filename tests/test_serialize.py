@@ -273,6 +273,7 @@ def test_readable_encoding() -> None:
         "monsters": ["base:captain-fish", "base:drakonis"],
         "seed": None,
         "packs": ["base"],
+        "manual": [],
     }
 
 
@@ -282,7 +283,7 @@ def test_envelope() -> None:
     doc = json.loads(to_json(mid_game()))
     assert list(doc) == ["format", "schema_version", "kingofny_version", "packs", "data"]
     assert doc["format"] == "kingofny/state"
-    assert doc["schema_version"] == 2
+    assert doc["schema_version"] == 3
     assert doc["kingofny_version"] == kingofny.__version__
     assert doc["packs"] == {"base": kingofny.__version__}
     record, _ = explicit_record(2, 1, 30)
@@ -290,7 +291,7 @@ def test_envelope() -> None:
     assert (STATE_FORMAT, RECORD_FORMAT, SCHEMA_VERSION) == (
         "kingofny/state",
         "kingofny/record",
-        2,
+        3,
     )
 
 

@@ -77,7 +77,7 @@ from kingofny.model.city import (
 )
 from kingofny.model.dice import Dice, Face
 from kingofny.model.monster import MonsterSpec, MonsterState
-from kingofny.model.outcomes import CardDraw, DiceRoll, Outcome, TileDraw
+from kingofny.model.outcomes import CardDraw, ChanceKind, DiceRoll, Outcome, TileDraw
 from kingofny.model.pending import Pending, PendingKind, waiting_for
 from kingofny.model.state import GameConfig, GameState, TurnState
 from kingofny.model.steps import Phase, Step
@@ -85,7 +85,14 @@ from kingofny.players import Player, RandomPlayer
 
 if TYPE_CHECKING:  # what mypy and readers see; at run time these load on first use
     from kingofny.players.heuristic import HeuristicPlayer
-    from kingofny.record import Event, GameRecord, replay, replay_states
+    from kingofny.record import (
+        Event,
+        GameRecord,
+        apply_recorded,
+        replay,
+        replay_states,
+        start_record,
+    )
     from kingofny.runner import GameResult, TournamentSummary, play_game, simulate
     from kingofny.serialize import (
         RECORD_FORMAT,
@@ -149,6 +156,7 @@ __all__ = [  # noqa: RUF022 (grouped by topic, not sorted)
     "UseCard",
     # -- chance outcomes and dice -------------------------------------------------------------
     "Outcome",
+    "ChanceKind",
     "DiceRoll",
     "CardDraw",
     "TileDraw",
@@ -185,6 +193,8 @@ __all__ = [  # noqa: RUF022 (grouped by topic, not sorted)
     "Event",
     "replay",
     "replay_states",
+    "start_record",
+    "apply_recorded",
     "to_json",
     "from_json",
     "state_to_dict",
@@ -221,7 +231,10 @@ __all__ = [  # noqa: RUF022 (grouped by topic, not sorted)
 
 _LAZY: dict[str, str] = {
     "HeuristicPlayer": "kingofny.players.heuristic",
-    **dict.fromkeys(("Event", "GameRecord", "replay", "replay_states"), "kingofny.record"),
+    **dict.fromkeys(
+        ("Event", "GameRecord", "apply_recorded", "replay", "replay_states", "start_record"),
+        "kingofny.record",
+    ),
     **dict.fromkeys(
         ("GameResult", "TournamentSummary", "play_game", "simulate"), "kingofny.runner"
     ),

@@ -1,8 +1,11 @@
-"""The ``kingofny`` command: simulate games between bots, replay a saved game, play in a
-browser.
+"""The ``kingofny`` command: play in the terminal or a browser, simulate games between bots,
+replay a saved game.
 
 ::
 
+    kingofny play --players human,heuristic,random
+    kingofny play --companion --typed dice
+    kingofny play --resume kingofny-game.json
     kingofny simulate --games 500 --players heuristic,random,random,random --seed 1
     kingofny simulate --games 1 --verbose --save-record game.json
     kingofny replay game.json
@@ -27,6 +30,7 @@ from kingofny.players import BUILTIN_KINDS
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from kingofny.model.outcomes import ChanceKind
     from kingofny.players.spec import SpecFactory
     from kingofny.record import GameRecord
     from kingofny.runner import GameResult, TournamentSummary
@@ -38,6 +42,8 @@ EXIT_ERROR = 2
 
 PROG = "kingofny"
 DEFAULT_PLAYERS = "heuristic,random,random,random"
+DEFAULT_PLAY = "human,heuristic,heuristic,heuristic"
+DEFAULT_SAVE = "kingofny-game.json"
 _BAR_WIDTH = 30
 
 
@@ -64,7 +70,9 @@ def _path(text: str) -> Path:
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``kingofny`` command."""
     parser = _Parser(
-        prog=PROG, description="King of New York: simulate games between bots, replay records."
+        prog=PROG,
+        description="King of New York: play in the terminal, simulate games between bots, "
+        "replay records.",
     )
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -125,6 +133,51 @@ def build_parser() -> argparse.ArgumentParser:
         "--no-rotate", action="store_true", help="keep every player in its seat for every game"
     )
 
+    play = commands.add_parser(
+        "play",
+        help="play against bots in the terminal, or keep score for a real table",
+        description="Play King of New York in the terminal: people (human) and bots in any "
+        "mix, or companion mode for a game at a real table, whose dice (and, if you like, "
+        "tiles and cards) are typed in.",
+    )
+    play.add_argument(
+        "--players",
+        default=None,
+        metavar="KINDS",
+        help="comma-separated players by seat: human, or a bot spec as for simulate "
+        f"(default {DEFAULT_PLAY}; in companion mode every seat human)",
+    )
+    play.add_argument("--monsters", default=None, metavar="IDS", help="monster ids by seat")
+    play.add_argument("--seed", type=int, default=None, metavar="S", help="seed of the game")
+    play.add_argument(
+        "--companion",
+        action="store_true",
+        help="companion mode: the table rolls the dice and types them in (see --typed)",
+    )
+    play.add_argument(
+        "--typed",
+        default=None,
+        metavar="KINDS",
+        help="in companion mode, the kinds of chance typed in, of dice, tiles, cards "
+        "(default dice; the others are drawn by the program)",
+    )
+    play.add_argument(
+        "--pace",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="pause after each bot move (default 0.5 in a terminal, else 0)",
+    )
+    play.add_argument(
+        "--save",
+        type=_path,
+        default=None,
+        metavar="FILE",
+        help=f"where save and quit write (default {DEFAULT_SAVE}, or the resumed file)",
+    )
+    play.add_argument("--resume", type=_path, default=None, metavar="FILE", help="resume a game")
+    play.add_argument("--plain", action="store_true", help="plain text even if rich is installed")
+
     commands.add_parser(
         "plugins",
         help="list the installed content packs",
@@ -169,6 +222,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _plugins(sys.stdout)
         if args.command == "serve":
             return _serve(args, sys.stdout)
+        if args.command == "play":
+            return _play(args, sys.stdin, sys.stdout)
         return _replay(args.file, sys.stdout)
     except (_UsageError, KingOfNYError, OSError) as exc:
         message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
@@ -442,3 +497,68 @@ def _serve(args: argparse.Namespace, out: TextIO) -> int:
     except KeyboardInterrupt:  # pragma: no cover - uvicorn handles Ctrl+C itself
         pass
     return EXIT_OK
+
+
+# -- play ---------------------------------------------------------------------------------------
+
+
+def _typed_kinds(text: str | None, companion: bool) -> list[ChanceKind]:
+    from kingofny.model.outcomes import ChanceKind
+
+    if text is None:
+        return [ChanceKind.DICE] if companion else []
+    kinds = []
+    for name in _split(text, "--typed"):
+        word = name.lower().rstrip("s")
+        try:
+            kinds.append(ChanceKind(word))
+        except ValueError:
+            raise _UsageError(
+                f"--typed: unknown kind {name!r}; choose from dice, tiles, cards"
+            ) from None
+    return kinds
+
+
+def _play(args: argparse.Namespace, inp: TextIO, out: TextIO) -> int:
+    from kingofny.play.rich_board import available
+    from kingofny.play.session import HUMAN, SaveError, Session
+    from kingofny.play.terminal import Terminal
+
+    companion = args.companion or args.typed is not None
+    monsters = _split(args.monsters, "--monsters") if args.monsters is not None else None
+    players = _player_specs(args.players) if args.players is not None else None
+    if players is not None:
+        bots = [spec for spec in players if spec.lower() != HUMAN]
+        _factories(bots)  # checked now: an unknown bot is a usage error
+        players = [HUMAN if spec.lower() == HUMAN else spec for spec in players]
+    if args.resume is not None:
+        try:
+            text = args.resume.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise _UsageError(f"no such file: {args.resume}") from None
+        try:
+            session = Session.from_json(text, players)
+        except (SaveError, KingOfNYError) as exc:
+            raise _UsageError(f"{args.resume} cannot be resumed: {exc}") from None
+        save_path = args.save or args.resume
+    else:
+        count = len(monsters) if monsters else len(players) if players else 4
+        if players is None:
+            players = [HUMAN] * count if companion else _split(DEFAULT_PLAY, "--players")[:count]
+        if monsters is not None and len(monsters) != len(players):
+            raise _UsageError(f"{len(players)} players but {len(monsters)} monsters")
+        session = Session.new(
+            players,
+            monsters=monsters,
+            seed=args.seed,
+            typed=_typed_kinds(args.typed, companion),
+        )
+        save_path = args.save or _path(DEFAULT_SAVE)
+        seed = session.record.config.seed
+        out.write(f"seed {seed}\n" if seed is not None else "every chance is typed in\n")
+    tty = out.isatty()
+    pace = args.pace if args.pace is not None else (0.5 if tty else 0.0)
+    if pace < 0:
+        raise _UsageError(f"--pace must be 0 or more, got {pace}")
+    use_rich = tty and not args.plain and available()
+    return Terminal(session, inp, out, save_path=save_path, pace=pace, use_rich=use_rich).run()

@@ -1,14 +1,22 @@
 """A readable, turn-by-turn log of a game, for people.
 
-:func:`describe` turns one step of a game (the state before an event, the event, the state after
-it) into log lines; :func:`narrate` does it for a whole game, e.g. the pairs that
-:func:`kingofny.record.replay_states` yields::
+:func:`describe` turns one event of a game (the state before it, the decision or chance outcome,
+the state after it) into log lines; :func:`narrate` does it for a whole game, e.g. the pairs
+that :func:`kingofny.record.replay_states` yields::
 
     for line in narrate(replay_states(record)):
         print(line)
 
-The log is worked out from the difference between the two states, so it describes everything that
-happened between two decisions, forced moves and seeded chance included.
+Each event is replayed step by step, so everything it set off is told in the order it happened:
+the dice it resolved, the damage dealt, who fled and who stayed, the tiles and cards revealed,
+the monsters' moves and what they earned, forced moves and seeded chance included. The layout
+is fixed: turn headers and the opening and closing lines start at the margin; what somebody does
+or what happens in a turn is indented once (:data:`INDENT`); what that causes, twice.
+
+The names are the printed ones (monsters, cards, boroughs, buildings in words such as "a
+High-Rise (2 VP)"): no internal id appears in the prose. The helpers (:func:`monster_name`,
+:func:`card_name`, :func:`place_name`, :func:`building_name`, :func:`face_name`) serve other
+front ends too.
 """
 
 from __future__ import annotations
@@ -16,7 +24,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from kingofny.content import registry
-from kingofny.engine.manhattan import ENTRY_VP
+from kingofny.engine.core import Trace, apply_logged
+from kingofny.errors import KingOfNYError
 from kingofny.model.actions import (
     Action,
     Buy,
@@ -32,17 +41,72 @@ from kingofny.model.actions import (
     StayPut,
     StopRolling,
     Sweep,
+    UseCard,
 )
-from kingofny.model.city import ZONE_EARNINGS, Location
-from kingofny.model.dice import Dice
+from kingofny.model.city import Borough, Building, BuildingKind, Location, Reward, UnitKind
+from kingofny.model.dice import Face
 from kingofny.model.monster import MonsterState
 from kingofny.model.outcomes import CardDraw, DiceRoll, Outcome, TileDraw
 from kingofny.model.state import GameState
-from kingofny.model.steps import RevealTile, RollDice, RollOff
+from kingofny.model.steps import (
+    ApplyAttack,
+    BeginResolution,
+    CardRoll,
+    ChanceStep,
+    ChooseFace,
+    DecisionStep,
+    MovePhase,
+    RevealTile,
+    RollDice,
+    RollOff,
+    StartTurn,
+    Step,
+)
 from kingofny.record import Event
 
+__all__ = [
+    "INDENT",
+    "building_name",
+    "card_name",
+    "describe",
+    "describe_action",
+    "describe_end",
+    "describe_outcome",
+    "describe_start",
+    "face_name",
+    "monster_name",
+    "narrate",
+    "option_text",
+    "place_name",
+    "status",
+    "turn_header",
+    "unit_name",
+]
+
 INDENT = "  "
-"""The indentation of the lines that detail an event."""
+"""The indentation of one level: an event of a turn has one, what it causes two."""
+
+_L1 = INDENT
+_L2 = INDENT * 2
+
+_BUILDING_NAMES = {
+    BuildingKind.HIGH_RISE: "High-Rise",
+    BuildingKind.POWER_PLANT: "Power Plant",
+    BuildingKind.HOSPITAL: "Hospital",
+}
+_REWARD_UNITS = {Reward.VP: "VP", Reward.ENERGY: "energy", Reward.LIFE: "life"}
+_UNIT_NAMES = {UnitKind.INFANTRY: "Infantry", UnitKind.JET: "Jet", UnitKind.TANK: "Tank"}
+_FACE_NAMES = {
+    Face.ENERGY: "Energy",
+    Face.HEAL: "Heal",
+    Face.ATTACK: "Attack",
+    Face.CELEBRITY: "Celebrity",
+    Face.DESTRUCTION: "Destruction",
+    Face.OUCH: "Ouch!",
+}
+
+
+# -- names ----------------------------------------------------------------------------------------
 
 
 def monster_name(state: GameState, seat: int) -> str:
@@ -71,9 +135,68 @@ def place_name(location: Location | None) -> str:
     return f"{str(location.zone).capitalize()} Manhattan"
 
 
+def building_name(building: Building) -> str:
+    """A building in words, with what destroying it earns: ``"High-Rise (2 VP)"``,
+    ``"Power Plant (3 energy)"``, ``"Hospital (2 life)"`` (the durability equals the
+    reward)."""
+    resource, amount = building.reward
+    return f"{_BUILDING_NAMES[building.kind]} ({amount} {_REWARD_UNITS[resource]})"
+
+
+def unit_name(unit: UnitKind) -> str:
+    """A unit's printed name: ``"Infantry"``, ``"Jet"``, ``"Tank"``."""
+    return _UNIT_NAMES[unit]
+
+
+def face_name(face: Face) -> str:
+    """A die face's printed name: ``"Attack"``, ``"Ouch!"``."""
+    return _FACE_NAMES[face]
+
+
 def status(monster: MonsterState) -> str:
     """A monster's resources in brief: ``"7 VP, 8 life, 3 energy"``."""
     return f"{monster.vp} VP, {monster.life} life, {monster.energy} energy"
+
+
+def option_text(state: GameState, option: str) -> str:
+    """A card option (``"seat:1"``, ``"card:base:stomp"``, ``"convert:heal:energy"``,
+    ``"move:staten-island"``) in words, with names in place of ids."""
+    if not option:
+        return ""
+    word, _, rest = option.partition(":")
+    if word == "card" and rest:
+        return card_name(rest)
+    parts = [word, *rest.split(":")] if rest else [word]
+    out: list[str] = []
+    index = 0
+    while index < len(parts):
+        part = parts[index]
+        if part == "seat" and index + 1 < len(parts) and parts[index + 1].isdigit():
+            seat = int(parts[index + 1])
+            out.append(monster_name(state, seat) if seat < len(state.monsters) else f"seat {seat}")
+            index += 2
+            continue
+        if part == "card" and index + 1 < len(parts):
+            out.append(card_name(":".join(parts[index + 1 :])))
+            break
+        if part == "convert" and index + 2 < len(parts):
+            out.append(f"turn {parts[index + 1]} into {parts[index + 2]}")
+            index += 3
+            continue
+        borough = _BOROUGHS_BY_NAME.get(part)
+        out.append(borough.label if borough is not None else part.replace("-", " "))
+        index += 1
+    return " ".join(out)
+
+
+_BOROUGHS_BY_NAME = {str(b): b for b in Borough}
+
+
+def _a(noun: str) -> str:
+    return f"an {noun}" if noun[:1].lower() in "aeiou" else f"a {noun}"
+
+
+# -- decisions and outcomes -----------------------------------------------------------------------
 
 
 def describe_action(before: GameState, seat: int, action: Action) -> str:
@@ -87,15 +210,16 @@ def describe_action(before: GameState, seat: int, action: Action) -> str:
         keeps = f"keeps {kept}, " if kept is not None and kept.total else ""
         return f"{who} {keeps}rerolls {action.dice}"
     if isinstance(action, StopRolling):
-        return f"{who} stops rolling: {turn.dice}"
+        return f"{who} stops rolling with {turn.dice}"
     if isinstance(action, ResolveFace):
-        return f"{who} resolves {turn.unresolved[action.face]} {action.face}"
+        return f"{who} resolves {turn.unresolved[action.face]} {face_name(action.face)}"
     if isinstance(action, DestroyBuilding):
         stacks = before.boroughs[action.borough].stacks
         top = stacks[action.stack].top if action.stack < len(stacks) else None
-        return f"{who} destroys {top or 'a building'} in {action.borough.label}"
+        what = _a(building_name(top)) if top is not None else "a building"
+        return f"{who} destroys {what} in {action.borough.label}"
     if isinstance(action, DestroyUnit):
-        return f"{who} destroys {_a(str(action.unit))} in {action.borough.label}"
+        return f"{who} destroys {_a(unit_name(action.unit))} in {action.borough.label}"
     if isinstance(action, Flee):
         return f"{who} flees Manhattan to {action.borough.label}"
     if isinstance(action, StayInManhattan):
@@ -103,230 +227,323 @@ def describe_action(before: GameState, seat: int, action: Action) -> str:
     if isinstance(action, MoveTo):
         return f"{who} moves to {action.borough.label}"
     if isinstance(action, StayPut):
-        return f"{who} stays put"
+        return f"{who} stays in {place_name(before.monsters[seat].location)}"
     if isinstance(action, Buy):
         card = before.market[action.slot] if action.slot < len(before.market) else None
-        bought = card_name(card) if card is not None else f"slot {action.slot}"
+        bought = card_name(card) if card is not None else f"the card in slot {action.slot + 1}"
         return f"{who} buys {bought}"
     if isinstance(action, Sweep):
         return f"{who} sweeps the market"
     if isinstance(action, EndBuying):
         return f"{who} ends buying"
+    if isinstance(action, UseCard):
+        option = option_text(before, action.option)
+        return f"{who} uses {card_name(action.card)}" + (f": {option}" if option else "")
     return f"{who}: {action}"
 
 
 def describe_outcome(before: GameState, outcome: Outcome) -> str:
-    """A chance outcome in words (explicit-chance records list them as events)."""
+    """A chance outcome in words."""
     step = before.pending
     if isinstance(outcome, DiceRoll):
         if isinstance(step, RollOff) and len(step.attacks) < len(step.contenders):
             seat = step.contenders[len(step.attacks)]
-            return f"first-player roll: {monster_name(before, seat)} rolls {outcome.dice}"
+            attacks = outcome.dice[Face.ATTACK]
+            return (
+                f"first-player roll: {monster_name(before, seat)} rolls {outcome.dice} "
+                f"({attacks} Attack)"
+            )
+        if isinstance(step, CardRoll):
+            return (
+                f"{monster_name(before, step.seat)} rolls {outcome.dice} for {card_name(step.card)}"
+            )
         who = monster_name(before, before.turn.seat)
         kept = before.turn.dice
         if kept.total:
-            return f"{who} rolls {outcome.dice}, dice now {kept.plus(outcome.dice)}"
+            return f"{who} rolls {outcome.dice}: dice now {kept.plus(outcome.dice)}"
         return f"{who} rolls {outcome.dice}"
     if isinstance(outcome, TileDraw):
-        if isinstance(step, RevealTile):
-            return f"revealed in {step.borough.label}: {outcome.building}"
-        return f"revealed building: {outcome.building}"
+        where = f" in {step.borough.label}" if isinstance(step, RevealTile) else ""
+        return f"{_a(building_name(outcome.building))} is revealed{where}"
     if isinstance(outcome, CardDraw):
-        return f"revealed card: {card_name(outcome.card)}"
+        return f"{card_name(outcome.card)} is revealed in the market"
     return f"chance: {outcome}"
 
 
-def _a(noun: str) -> str:
-    return f"an {noun}" if noun[:1] in "aeiou" else f"a {noun}"
+# -- what changed ---------------------------------------------------------------------------------
 
 
-def _signed(amount: int, unit: str) -> str:
-    return f"{amount:+d} {unit}"
+def _amounts(old: MonsterState, new: MonsterState, spends: bool) -> str:
+    gains, losses = [], []
+    for unit, delta in (
+        ("VP", new.vp - old.vp),
+        ("life", new.life - old.life),
+        ("energy", new.energy - old.energy),
+    ):
+        if delta > 0:
+            gains.append(f"{delta} {unit}")
+        elif delta < 0 and not (unit == "life" and new.eliminated):
+            losses.append(f"{-delta} {unit}")
+    words = []
+    if gains:
+        words.append("gains " + " and ".join(gains))
+    if losses:
+        words.append(("spends " if spends else "loses ") + " and ".join(losses))
+    return ", ".join(words)
 
 
-def _monster_changes(
+def _moved(old: Location | None, new: Location | None) -> str | None:
+    if new == old or new is None:
+        return None
+    if new.in_manhattan and (old is None or not old.in_manhattan):
+        return f"enters {place_name(new)}"
+    if new.in_manhattan:
+        if old is not None and new.zone != old.zone:
+            return f"advances to {place_name(new)}"
+        return f"moves to the other space of {place_name(new)}"
+    if old is not None and old.in_manhattan:
+        return f"leaves Manhattan for {place_name(new)}"
+    return f"goes to {place_name(new)}"
+
+
+def _token_lines(who: str, old: MonsterState, new: MonsterState) -> list[str]:
+    lines = []
+    kinds = sorted({k for k, _ in old.tokens} | {k for k, _ in new.tokens})
+    for kind in kinds:
+        delta = new.token_count(kind) - old.token_count(kind)
+        name = kind.partition(":")[2] or kind
+        if delta > 0:
+            lines.append(f"{who} gets {delta} {name} token{'s' if delta > 1 else ''}")
+        elif delta < 0:
+            lines.append(f"{who} loses {-delta} {name} token{'s' if delta < -1 else ''}")
+    return lines
+
+
+def _changes(
     before: GameState,
     after: GameState,
-    seat: int,
     *,
-    skip_move: bool,
-    earned: tuple[int, int] = (0, 0),
+    moved_itself: int | None = None,
+    spender: int | None = None,
+    bought: str | None = None,
 ) -> list[str]:
-    """What changed for one monster, ``earned`` (VP, energy) left out."""
-    old, new = before.monsters[seat], after.monsters[seat]
-    if old == new:
-        return []
-    who = monster_name(after, seat)
+    """What changed between two states, one line per fact, in seat order: each monster's move
+    (unless ``moved_itself`` is the seat whose own decision moved it), resources, cards, tokens
+    and elimination; then Superstar and the Statue of Liberty; then units appearing."""
     lines: list[str] = []
-    parts = []
-    entered = (
-        new.location is not None
-        and new.location.in_manhattan
-        and (old.location is None or not old.location.in_manhattan)
-    )
-    vp = new.vp - old.vp - earned[0] - (ENTRY_VP if entered else 0)
-    life = new.life - old.life
-    energy = new.energy - old.energy - earned[1]
-    if vp:
-        parts.append(_signed(vp, "VP"))
-    if life and not new.eliminated:
-        parts.append(_signed(life, "life"))
-    if energy:
-        parts.append(_signed(energy, "energy"))
-    if parts:
-        lines.append(f"{who}: {', '.join(parts)} (now {status(new)})")
-    for card in new.cards[len(old.cards) :] if new.cards[: len(old.cards)] == old.cards else ():
-        lines.append(f"{who} keeps {card_name(card)}")
-    if new.eliminated and not old.eliminated:
-        lines.append(f"{who} is eliminated!")
-    elif new.location != old.location and not skip_move and new.location is not None:
-        if entered:
-            lines.append(f"{who} enters {place_name(new.location)} ({ENTRY_VP:+d} VP)")
-        elif new.location.in_manhattan and new.location.zone != getattr(old.location, "zone", None):
-            lines.append(f"{who} advances to {place_name(new.location)}")
-        elif not new.location.in_manhattan:
-            lines.append(f"{who} goes to {place_name(new.location)}")
-    return lines
-
-
-def _moves_itself(event: Event | None, seat: int) -> bool:
-    return (
-        event is not None
-        and event.seat == seat
-        and isinstance(event.move, (PlaceMonster, Flee, MoveTo))
-    )
-
-
-def _forced(before: GameState, event: Event, after: GameState, new_turn: bool) -> list[str]:
-    """The resolutions and destructions the engine did by itself (a single choice left)."""
-    move = event.move
-    base: Dice | None = None
-    if isinstance(move, ResolveFace):
-        base = before.turn.unresolved.without_face(move.face)
-    elif isinstance(move, StopRolling):
-        base = before.turn.dice
-    elif isinstance(move, Reroll) and before.turn.rerolls_left == 1:
-        if not new_turn and not after.is_chance:
-            base = after.turn.dice
-    elif (
-        isinstance(move, DiceRoll)
-        and isinstance(before.pending, RollDice)
-        and before.turn.rerolls_left == 0
-    ):
-        base = before.turn.dice.plus(move.dice)
-    lines: list[str] = []
-    who = monster_name(before, before.turn.seat)
-    if base is not None:
-        remaining = after.turn.unresolved if not new_turn else Dice.of(())
-        for face in base.faces_present():
-            if remaining[face] < base[face]:
-                lines.append(f"{who} resolves {base[face] - remaining[face]} {face}")
-    if not new_turn and after.turn.number == before.turn.number:
-        chosen = move if isinstance(move, (DestroyBuilding, DestroyUnit)) else None
-        skip = 1 if chosen is not None else 0
-        buildings = after.turn.destroyed_buildings[len(before.turn.destroyed_buildings) :]
-        units = after.turn.destroyed_units[len(before.turn.destroyed_units) :]
-        if isinstance(chosen, DestroyBuilding):
-            buildings = buildings[skip:]
-        elif isinstance(chosen, DestroyUnit):
-            units = units[skip:]
-        lines += [f"{who} destroys {b}" for b in buildings]
-        lines += [f"{who} destroys {_a(str(u))}" for u in units]
-    return lines
-
-
-def _goal_changes(before: GameState, after: GameState) -> list[str]:
-    lines = []
-    for goal, old, new in (
+    for seat, (old, new) in enumerate(zip(before.monsters, after.monsters)):
+        if old == new:
+            continue
+        who = monster_name(after, seat)
+        if new.eliminated and not old.eliminated:
+            lines.append(f"{who} is eliminated!")
+            continue
+        moved = None if seat == moved_itself else _moved(old.location, new.location)
+        amounts = _amounts(old, new, spends=seat == spender)
+        if moved or amounts:
+            text = f"{who} {moved}" if moved else who
+            if amounts:
+                text += (", " if moved else " ") + f"{amounts} (now {status(new)})"
+            lines.append(text)
+        gained: tuple[str, ...]
+        lost: tuple[str, ...] = ()
+        if new.cards[: len(old.cards)] == old.cards:
+            gained = new.cards[len(old.cards) :]
+        else:
+            gained = tuple(c for c in new.cards if c not in old.cards)
+            lost = tuple(c for c in old.cards if c not in new.cards)
+        lines += [f"{who} keeps {card_name(c)}" for c in gained if c != bought]
+        lines += [f"{who} discards {card_name(c)}" for c in lost]
+        lines += _token_lines(who, old, new)
+    for goal, old_holder, new_holder in (
         ("Superstar", before.superstar, after.superstar),
         ("the Statue of Liberty", before.statue, after.statue),
     ):
-        if new != old:
-            if new is not None:
-                lines.append(f"{monster_name(after, new)} takes {goal}")
+        if new_holder != old_holder:
+            if new_holder is not None:
+                lines.append(f"{monster_name(after, new_holder)} takes {goal}")
             else:
-                lines.append(f"{goal} returns to the supply")
+                lines.append(f"{goal[0].upper() + goal[1:]} returns to the supply")
+    for borough, old_b, new_b in zip(Borough, before.boroughs, after.boroughs):
+        for unit in UnitKind:
+            was = old_b.units.count(unit) + old_b.fresh_units.count(unit)
+            now = new_b.units.count(unit) + new_b.fresh_units.count(unit)
+            if now > was:
+                count = now - was
+                what = _a(unit_name(unit)) if count == 1 else f"{count} {unit_name(unit)}"
+                verb = "appears" if count == 1 else "appear"
+                lines.append(f"{what} {verb} in {borough.label}")
     return lines
 
 
-def _market(state: GameState) -> str:
-    return " | ".join(card_name(c) if c is not None else "-" for c in state.market)
+# -- one step at a time ---------------------------------------------------------------------------
 
 
-def turn_header(state: GameState) -> str:
-    """The line that opens the current turn."""
+def turn_header(state: GameState, monster: MonsterState | None = None) -> str:
+    """The line that opens the current turn (``monster``: the turn's monster as it stood when
+    the turn began, default as it stands now)."""
     seat = state.turn.seat
-    m = state.monsters[seat]
+    m = monster if monster is not None else state.monsters[seat]
     return (
         f"== Turn {state.turn.number}: {monster_name(state, seat)} (seat {seat}) "
         f"in {place_name(m.location)}; {status(m)} =="
     )
 
 
-def describe(before: GameState, event: Event | None, after: GameState) -> list[str]:
-    """Log lines for what happened from ``before`` to ``after`` through ``event``.
+def _moves_itself(action: Action) -> bool:
+    return isinstance(action, (PlaceMonster, Flee, MoveTo))
 
-    ``event`` is the decision or chance outcome applied to ``before`` (None describes only the
-    difference). When a new turn started on the way, the lines of the old turn come first, then
-    the new turn's header, its Manhattan earnings and its first roll.
-    """
+
+def _step_lines(
+    before: GameState, step: Step, move: Action | Outcome | None, after: GameState
+) -> list[str]:
+    """The lines of one step of the agenda."""
+    if isinstance(step, StartTurn):
+        seat = after.turn.seat
+        lines = [turn_header(after, before.monsters[seat])]
+        old, new = before.monsters[seat], after.monsters[seat]
+        where = new.location
+        if (
+            where is not None
+            and where.in_manhattan
+            and (new.vp, new.energy) != (old.vp, old.energy)
+        ):
+            lines.append(
+                f"{_L1}{monster_name(after, seat)} earns "
+                f"{_amounts(old, new, False).removeprefix('gains ')} in {place_name(where)} "
+                f"(now {status(new)})"
+            )
+            lines += [_L1 + line for line in _changes(before, after)[1:]]
+        else:
+            lines += [_L1 + line for line in _changes(before, after)]
+        return lines
+    if isinstance(step, DecisionStep) and isinstance(move, Action):
+        seat = step.seat
+        headline = describe_action(before, seat, move)
+        bought = None
+        if isinstance(move, Buy) and move.slot < len(before.market):
+            bought = before.market[move.slot]
+        details = _changes(
+            before,
+            after,
+            moved_itself=seat if _moves_itself(move) else None,
+            spender=seat if isinstance(move, (Buy, Sweep)) else None,
+            bought=bought,
+        )
+        if isinstance(move, EndBuying):
+            return [_L1 + line for line in details]
+        if isinstance(move, ResolveFace) and not details and not _asks(after, before):
+            headline += _no_effect(before, seat, move.face)
+        return [_L1 + headline] + [_L2 + line for line in details]
+    if isinstance(step, ChanceStep) and isinstance(move, Outcome):
+        text = describe_outcome(_with_top(before, step), move)
+        first_roll = isinstance(step, RollDice) and not before.turn.dice.total
+        level = _L1 if first_roll or isinstance(step, RollOff) or after.turn.number == 0 else _L2
+        details = [_L2 + line for line in _changes(before, after)]
+        if isinstance(step, RollDice) and not first_roll:
+            text = (
+                f"rolls {move.dice}: dice now {after.turn.dice}"
+                if isinstance(move, DiceRoll)
+                else text
+            )
+        return [level + text, *details]
+    # Internal steps: what happens by itself is an event of the turn; the damage of an attack
+    # is what the Attack resolved causes.
+    level = _L2 if isinstance(step, (ApplyAttack, BeginResolution)) else _L1
+    if isinstance(step, MovePhase):
+        level = _L1
+    return [level + line for line in _changes(before, after)]
+
+
+def _asks(after: GameState, before: GameState) -> bool:
+    """Whether resolving left a step to follow (a destruction target, a roll, a question): its
+    effect is told then."""
+    top = after.pending
+    return top is not None and not isinstance(top, ChooseFace) and top not in before.agenda
+
+
+def _no_effect(state: GameState, seat: int, face: Face) -> str:
+    """Why resolving ``face`` changed nothing, in brackets after the line."""
+    m = state.monsters[seat]
+    if face is Face.HEAL:
+        return " (no healing in Manhattan)" if m.in_manhattan else " (already at full life)"
+    if face is Face.OUCH:
+        return " (no units fire)"
+    if face is Face.ATTACK:
+        if not state.turn.manhattan_was_occupied:
+            return " (nobody was in Manhattan when the turn began: no damage)"
+        return " (nobody to hit)"
+    if face is Face.CELEBRITY:
+        return " (fewer than 3: no effect)"
+    if face is Face.DESTRUCTION:
+        return " (nothing to destroy)"
+    return ""
+
+
+def _with_top(state: GameState, step: Step) -> GameState:
+    """``state`` with ``step`` on top of its agenda (the state a chance step was drawn in, for
+    :func:`describe_outcome`)."""
+    if state.pending is step:
+        return state
+    from kingofny.engine.ops import evolve
+
+    return evolve(state, agenda=(*state.agenda, step))
+
+
+def _trace(before: GameState, move: Action | Outcome, after: GameState) -> Trace | None:
+    """The steps from ``before`` to ``after`` through ``move``, or None if they do not lead there
+    (a state built by hand, or a view whose seed was dropped)."""
+    trace: Trace = []
+    try:
+        reached = apply_logged(before, move, None, trace)
+    except KingOfNYError:
+        return None
+    return trace if reached == after else None
+
+
+def describe(before: GameState, event: Event | None, after: GameState) -> list[str]:
+    """Log lines for what happened from ``before`` to ``after`` through ``event``, in the order
+    it happened: the decision or outcome, then each step it set off (a new turn opens with its
+    header). ``event`` is the decision or chance outcome applied to ``before``; None describes
+    only the difference between the two states, as does a pair of states that ``event`` does
+    not lead from one to the other."""
+    trace = _trace(before, event.move, after) if event is not None else None
+    if trace is None:
+        return _describe_difference(before, event, after)
+    lines: list[str] = []
+    previous = before
+    for step, move, state in trace:
+        lines += _step_lines(previous, step, move, state)
+        previous = state
+    return lines
+
+
+def _describe_difference(before: GameState, event: Event | None, after: GameState) -> list[str]:
+    """The fallback of :func:`describe`: the event, then what differs, then a new turn's
+    header."""
     lines: list[str] = []
     if event is not None:
         if event.seat is not None and isinstance(event.move, Action):
             if not isinstance(event.move, EndBuying):
-                lines.append(describe_action(before, event.seat, event.move))
+                lines.append(_L1 + describe_action(before, event.seat, event.move))
         elif isinstance(event.move, Outcome):
-            lines.append(INDENT + describe_outcome(before, event.move))
-    new_turn = after.turn.number != before.turn.number and after.turn.number > 0
-    if event is not None:
-        lines += [INDENT + line for line in _forced(before, event, after, new_turn)]
-    owner = after.turn.seat
-    earned = (0, 0)
-    if new_turn:
-        where = after.monsters[owner].location
-        if where is not None and where.zone is not None and not after.monsters[owner].eliminated:
-            earned = ZONE_EARNINGS[where.zone]
-    details: list[str] = []
-    for seat in range(len(after.monsters)):
-        details += _monster_changes(
-            before,
-            after,
-            seat,
-            skip_move=_moves_itself(event, seat),
-            earned=earned if new_turn and seat == owner else (0, 0),
-        )
-    details += _goal_changes(before, after)
-    drawn_card = event is not None and isinstance(event.move, CardDraw)
-    if (
-        after.market != before.market
-        and any(c is not None for c in after.market)
-        and not drawn_card
-    ):
-        details.append(f"market: {_market(after)}")
-    lines += [INDENT + line for line in details]
-    if isinstance(event.move if event else None, Reroll) and not new_turn and not after.is_chance:
-        lines.append(f"{INDENT}dice now: {after.turn.dice}")
-    if new_turn and not after.is_terminal:
+            lines.append(_L1 + describe_outcome(before, event.move))
+    lines += [_L2 + line for line in _changes(before, after)]
+    if after.turn.number != before.turn.number and after.turn.number > 0:
         lines.append(turn_header(after))
-        if earned != (0, 0):
-            lines.append(
-                f"{INDENT}{monster_name(after, owner)} earns {earned[0]} VP and {earned[1]} "
-                f"energy in {place_name(after.monsters[owner].location)}"
-            )
-        if after.turn.dice.total:
-            lines.append(f"{INDENT}rolls {after.turn.dice}")
     return lines
 
 
 def describe_start(state: GameState) -> list[str]:
-    """The opening lines: the monsters, the first player, the market."""
+    """The opening lines: the monsters, the first player, the market, the placements."""
     names = ", ".join(
         f"{monster_name(state, seat)} (seat {seat})" for seat in range(len(state.monsters))
     )
     lines = [f"King of New York: {names}"]
     if state.turn.number == 0 and state.current_player is not None:
         lines.append(f"{monster_name(state, state.turn.seat)} plays first")
-    lines.append(f"market: {_market(state)}")
+    if any(c is not None for c in state.market):
+        lines.append("market: " + " | ".join(card_name(c) if c else "-" for c in state.market))
     placed = [
         f"{monster_name(state, seat)} in {place_name(m.location)}"
         for seat, m in enumerate(state.monsters)
@@ -337,7 +554,7 @@ def describe_start(state: GameState) -> list[str]:
     if state.turn.number > 0 and not state.is_terminal:
         lines.append(turn_header(state))
         if state.turn.dice.total:
-            lines.append(f"{INDENT}rolls {state.turn.dice}")
+            lines.append(f"{_L1}{monster_name(state, state.turn.seat)} rolls {state.turn.dice}")
     return lines
 
 
@@ -355,7 +572,7 @@ def describe_end(state: GameState) -> list[str]:
         lines = [f"Game over after {state.turn.number} turns: nobody wins"]
     for seat, m in enumerate(state.monsters):
         fate = "eliminated" if m.eliminated else status(m)
-        lines.append(f"{INDENT}{monster_name(state, seat)} (seat {seat}): {fate}")
+        lines.append(f"{_L1}{monster_name(state, seat)} (seat {seat}): {fate}")
     return lines
 
 

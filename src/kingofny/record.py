@@ -32,7 +32,8 @@ class GameRecord:
     """A whole game: its configuration and its events, in order.
 
     In a seeded game the chance outcomes are listed too, although the seed reproduces them;
-    replaying checks that they agree.
+    replaying checks that they agree. The outcomes of the :attr:`~kingofny.GameConfig.manual`
+    kinds of a seeded game are applied like those of an explicit-chance game.
     """
 
     config: GameConfig
@@ -48,6 +49,37 @@ class GameRecord:
         return tuple(e for e in self.events if e.seat is not None)
 
 
+def start_record(config: GameConfig) -> tuple[GameRecord, GameState]:
+    """The first state of a game with ``config`` and its record so far: the outcomes the seed
+    drew during setup (none in explicit-chance mode). With :func:`apply_recorded`, a front end
+    keeps a complete record as it plays, without a runner::
+
+        record, state = start_record(kingofny.new_game(4, seed=7, manual={"dice"}).config)
+        record, state = apply_recorded(record, state, kingofny.legal_actions(state)[0])
+    """
+    drawn: list[Outcome] = []
+    state = start(config, drawn)
+    return GameRecord(config, tuple(Event(None, o) for o in drawn)), state
+
+
+def apply_recorded(
+    record: GameRecord, state: GameState, move: Action | Outcome
+) -> tuple[GameRecord, GameState]:
+    """:func:`kingofny.apply` ``move`` to ``state`` (the state ``record`` ends in), and the
+    record with the move and the outcomes the seed drew on the way appended (``winners`` set
+    once the game is over). Both are new values; the arguments are unchanged.
+
+    Raises :class:`~kingofny.errors.IllegalActionError` as :func:`kingofny.apply` does.
+    """
+    drawn: list[Outcome] = []
+    seat = state.current_player
+    after = apply_logged(state, move, drawn)
+    added = (Event(seat if isinstance(move, Action) else None, move),) + tuple(
+        Event(None, o) for o in drawn
+    )
+    return attrs.evolve(record, events=record.events + added, winners=after.winners), after
+
+
 def replay_states(record: GameRecord) -> Iterator[tuple[Event | None, GameState]]:
     """Yield ``(None, first state)`` then ``(event, state after it)`` for each decision and
     explicit chance outcome of ``record``.
@@ -58,7 +90,9 @@ def replay_states(record: GameRecord) -> Iterator[tuple[Event | None, GameState]
     state = start(record.config, drawn)
     yield None, state
     for index, event in enumerate(record.events):
-        if record.config.seed is not None and event.seat is None:
+        if record.config.seed is not None and event.seat is None and (drawn or not state.is_chance):
+            # An outcome the seed drew (a manual kind of chance stops the game: then it is
+            # applied below like any explicit outcome).
             if not drawn:
                 raise ReplayError(f"event {index} ({event}): the seed drew no outcome here", index)
             expected = drawn.pop(0)

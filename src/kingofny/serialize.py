@@ -2,7 +2,7 @@
 
 Every document is an envelope::
 
-    {"format": "kingofny/state", "schema_version": 2, "kingofny_version": "0.1.0",
+    {"format": "kingofny/state", "schema_version": 3, "kingofny_version": "0.1.0",
      "packs": {"base": "0.1.0"}, "data": {...}}
 
 ``data`` mirrors the attrs classes of :mod:`kingofny.model` field by field, in declaration
@@ -85,8 +85,11 @@ __all__ = [
     "to_json",
 ]
 
-SCHEMA_VERSION = 2
-"""The version of the JSON layout this release writes, and the newest it reads."""
+SCHEMA_VERSION = 3
+"""The version of the JSON layout this release writes, and the newest it reads.
+
+Schema 2 added ``turn.win_claims``; schema 3 added ``config.manual`` (the kinds of chance a
+seeded game leaves to the caller). Older documents read as if written with the defaults."""
 MAX_DOCUMENT_LENGTH = 16_000_000
 """The longest JSON text :func:`from_json` reads, in characters (or bytes)."""
 MAX_RECORD_EVENTS = 100_000
@@ -603,6 +606,12 @@ def _check_config(config: GameConfig, path: str) -> None:
         _pack(name, f"{path}.packs[{i}]")
         if name in config.packs[:i]:
             _fail(f"{path}.packs[{i}]", f"content pack {name!r} is listed twice")
+    if config.manual and config.seed is None:
+        _fail(
+            f"{path}.manual",
+            "manual chance kinds need a seed to draw the others (an explicit-chance game "
+            "leaves every kind manual)",
+        )
     count = len(config.monsters)
     if not MIN_MONSTERS <= count <= MAX_MONSTERS:
         _fail(
@@ -739,12 +748,16 @@ def _check_envelope_packs(envelope: Mapping[str, object], config: GameConfig) ->
 
 
 def _upgrade_record(data: object, version: object) -> object:
-    """The ``data`` of a record written with an older schema, in the current schema: seeds of
+    """The ``data`` of a record written with an older schema, in the current schema: schema 3
+    added ``config.manual`` (none before); seeds of
     schema 1 drew other streams, so a seeded schema 1 record replays its listed outcomes
     instead; the base cards' options are renamed."""
-    if version != 1 or not isinstance(data, dict):
+    if not isinstance(version, int) or version >= SCHEMA_VERSION or not isinstance(data, dict):
         return data
     data = dict(data)
+    data["config"] = _upgrade_config(data.get("config"))
+    if version != 1:
+        return data
     config = data.get("config")
     if isinstance(config, dict) and config.get("seed") is not None:
         data["config"] = {**config, "seed": None}
@@ -779,18 +792,29 @@ def _winners_text(winners: tuple[int, ...] | None) -> str:
 def _upgrade_state(data: object, version: object) -> object:
     """The ``data`` of a state written with an older schema, in the current schema.
 
+    Schema 3 added ``config.manual`` (none before).
     Schema 2 added ``turn.win_claims`` (a win declared by a card stands at the end of the turn),
     which a schema 1 state lacks, and renamed the base cards' options (a pending card question
     holds them).
     """
-    if version != 1 or not isinstance(data, dict):
+    if not isinstance(version, int) or version >= SCHEMA_VERSION or not isinstance(data, dict):
         return data
     data = dict(data)
+    data["config"] = _upgrade_config(data.get("config"))
+    if version != 1:
+        return data
     if isinstance(data.get("turn"), dict) and "win_claims" not in data["turn"]:
         data["turn"] = {**data["turn"], "win_claims": []}
     if isinstance(data.get("agenda"), list):
         data["agenda"] = [_upgrade_options(step, "options") for step in data["agenda"]]
     return data
+
+
+def _upgrade_config(config: object) -> object:
+    """A configuration of schema 1 or 2, which had no ``manual`` kinds of chance: none."""
+    if isinstance(config, dict) and "manual" not in config:
+        return {**config, "manual": []}
+    return config
 
 
 def _upgrade_options(obj: object, key: str) -> object:
@@ -873,7 +897,7 @@ def to_json(obj: GameState | GameRecord, *, indent: int | None = None) -> str:
     >>> state = new_game(2, seed=7)
     >>> text = to_json(state)
     >>> text[:60]
-    '{"format":"kingofny/state","schema_version":2,"kingofny_vers'
+    '{"format":"kingofny/state","schema_version":3,"kingofny_vers'
     >>> from_json(text) == state
     True
     """

@@ -9,7 +9,7 @@ at the end of the game.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from fractions import Fraction
 from typing import Any, Union
 
@@ -28,7 +28,7 @@ from kingofny.engine.setup import (
 )
 from kingofny.errors import ArgumentError, ConfigError, IllegalActionError
 from kingofny.model.actions import Action, UseCard
-from kingofny.model.outcomes import Outcome
+from kingofny.model.outcomes import ChanceKind, Outcome, chance_kinds
 from kingofny.model.state import GameConfig, GameState
 from kingofny.model.steps import (
     ApplyAttack,
@@ -109,6 +109,7 @@ def new_game(
     *,
     seed: int | None = None,
     packs: Sequence[str] = ("base",),
+    manual: Collection[ChanceKind | str] = (),
 ) -> GameState:
     """Start a game.
 
@@ -116,11 +117,26 @@ def new_game(
     in seat order (``"kong"`` or ``"base:kong"``). With a ``seed`` every chance event is drawn
     automatically and reproducibly; without one the game stops at each chance node for
     :func:`apply` to receive an outcome (explicit-chance mode).
+
+    ``manual`` (with a seed) names the kinds of chance the seed leaves to the caller, as
+    :class:`~kingofny.ChanceKind` members or their names: ``new_game(4, seed=7,
+    manual={"dice"})`` draws the tiles and cards from the seed but stops at every roll of the
+    dice for the table's result (companion play). Raises
+    :class:`~kingofny.errors.ConfigError` for ``manual`` kinds without a seed (every chance
+    node stops then) and :class:`~kingofny.errors.ArgumentError` for an unknown kind.
     """
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise ConfigError(f"seed must be an int or None, got {seed!r}")
+    kinds = chance_kinds(manual)
+    if kinds and seed is None:
+        raise ConfigError(
+            "manual chance kinds need a seed to draw the others; without a seed every chance "
+            "node waits for an outcome"
+        )
     pack_names = resolve_packs(packs)
-    return start(GameConfig(resolve_monster_ids(monsters, pack_names), seed, pack_names))
+    return start(
+        GameConfig(resolve_monster_ids(monsters, pack_names), seed, pack_names, manual=kinds)
+    )
 
 
 def start(config: GameConfig, drawn: list[Outcome] | None = None) -> GameState:
@@ -210,7 +226,8 @@ def sample_outcome(state: GameState, rng: random.Random) -> Outcome:
 
 def reseed(view: GameState, seed: int) -> GameState:
     """A seeded game from a view (:func:`observe`) or any state: the same position, whose chance
-    is drawn from ``seed`` from now on (a playout from what a bot sees). Different seeds give
+    (every kind of it, :attr:`~kingofny.GameConfig.manual` kinds included) is drawn from
+    ``seed`` from now on (a playout from what a bot sees). Different seeds give
     independent continuations. If the position waits for a chance outcome, it is drawn at once,
     as a seeded game never waits for one.
 
@@ -218,7 +235,8 @@ def reseed(view: GameState, seed: int) -> GameState:
     """
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ArgumentError("reseed(seed)", f"expected an int, got {seed!r}")
-    seeded = evolve(view, config=evolve(view.config, seed=seed), rng=rngmod.seed_state(seed))
+    config = evolve(view.config, seed=seed, manual=())
+    seeded = evolve(view, config=config, rng=rngmod.seed_state(seed))
     if view.winners is not None:
         return seeded
     try:
@@ -236,34 +254,51 @@ def apply(state: GameState, move: Move) -> GameState:
     return apply_logged(state, move, None)
 
 
-def apply_logged(state: GameState, move: Move, drawn: list[Outcome] | None) -> GameState:
-    """:func:`apply`, appending to ``drawn`` every chance outcome the seed drew on the way."""
+Trace = list[tuple[Step, Union[Move, None], GameState]]
+"""What :func:`apply_logged` and :func:`advance` note when given a list: for each step run, in
+order, the step, the move that ran it (the action or outcome applied, the forced action, the
+outcome the seed drew; None for an internal step) and the state after it (for narration)."""
+
+
+def apply_logged(
+    state: GameState, move: Move, drawn: list[Outcome] | None, trace: Trace | None = None
+) -> GameState:
+    """:func:`apply`, appending to ``drawn`` every chance outcome the seed drew on the way, and
+    to ``trace`` every step run (see :data:`Trace`)."""
     if not state.agenda:
         raise IllegalActionError("the game is over")
     top = state.agenda[-1]
     _packs_loaded(state.config)
     try:
-        return _apply(state, top, move, drawn)
+        return _apply(state, top, move, drawn, trace)
     except HookError as exc:
         # A card's effect failed (DESIGN Contract 7): name the step that was running.
         raise exc.at(top) from exc.__cause__
 
 
-def _apply(state: GameState, top: Step, move: Move, drawn: list[Outcome] | None) -> GameState:
+def _apply(
+    state: GameState, top: Step, move: Move, drawn: list[Outcome] | None, trace: Trace | None
+) -> GameState:
     if isinstance(top, ChanceStep):
         if not isinstance(move, Outcome):
             raise IllegalActionError(f"waiting for a chance outcome ({top.KIND}), got {move!r}")
         problem = chance.check(state, top, move)
         if problem is not None:
             raise IllegalActionError(problem)
-        return advance(CHANCE[type(top)](pop(state), top, move), drawn)
+        state = CHANCE[type(top)](pop(state), top, move)
+        if trace is not None:
+            trace.append((top, move, state))
+        return advance(state, drawn, trace)
     if not isinstance(move, Action):
         got = "a chance outcome" if isinstance(move, Outcome) else "not an action"
         raise IllegalActionError(f"seat {state.current_player} must decide; got {move!r} ({got})")
     if isinstance(move, UseCard) and not isinstance(top, CardChoice):
         if move not in legal_actions(state):
             raise IllegalActionError(f"{move} is not offered to seat {state.current_player} now")
-        return advance(cards.use(state, top, move), drawn)
+        state = cards.use(state, top, move)
+        if trace is not None:
+            trace.append((top, move, state))
+        return advance(state, drawn, trace)
     act = DECISIONS[type(top)][1]
     check = FAST_CHECKS.get(type(top))
     ok = check(state, top, move) if check is not None else move in legal_actions(state)
@@ -272,13 +307,19 @@ def _apply(state: GameState, top: Step, move: Move, drawn: list[Outcome] | None)
         raise IllegalActionError(
             f"{move} is not legal for seat {state.current_player} at {top.KIND}; legal: {options}"
         )
-    return advance(act(pop(state), top, move), drawn)
+    state = act(pop(state), top, move)
+    if trace is not None:
+        trace.append((top, move, state))
+    return advance(state, drawn, trace)
 
 
-def advance(state: GameState, drawn: list[Outcome] | None = None) -> GameState:
+def advance(
+    state: GameState, drawn: list[Outcome] | None = None, trace: Trace | None = None
+) -> GameState:
     """Run the agenda until a decision, a chance node (explicit mode) or the end of the game.
 
-    Outcomes drawn from the seed are appended to ``drawn`` when it is given.
+    Outcomes drawn from the seed are appended to ``drawn`` when it is given, and the steps run
+    to ``trace`` (see :data:`Trace`).
     """
     global _last_legal
     _packs_loaded(state.config)
@@ -290,6 +331,8 @@ def advance(state: GameState, drawn: list[Outcome] | None = None) -> GameState:
             run = INTERNAL.get(kind)
             if run is not None:
                 state = run(pop(state), top)
+                if trace is not None:
+                    trace.append((top, None, state))
                 continue
             if isinstance(top, ChanceStep):
                 prepare = PREPARE.get(kind)
@@ -300,10 +343,15 @@ def advance(state: GameState, drawn: list[Outcome] | None = None) -> GameState:
                     continue
                 if state.rng is None:
                     return state
+                manual = state.config.manual
+                if manual and top.CHANCE_KIND in manual:
+                    return state
                 outcome, gen = chance.sample(state, top, state.rng)
                 if drawn is not None:
                     drawn.append(outcome)
                 state = CHANCE[kind](_WITH_AGENDA_RNG(state, state.agenda[:-1], gen), top, outcome)
+                if trace is not None:
+                    trace.append((top, outcome, state))
                 continue
             assert isinstance(top, DecisionStep)
             legal, act = DECISIONS[kind]
@@ -319,6 +367,8 @@ def advance(state: GameState, drawn: list[Outcome] | None = None) -> GameState:
             state = pop(state)
             if options:
                 state = act(state, top, options[0])
+                if trace is not None:
+                    trace.append((top, options[0], state))
     except HookError as exc:
         if top is None:
             raise
@@ -328,7 +378,8 @@ def advance(state: GameState, drawn: list[Outcome] | None = None) -> GameState:
 
 
 def observe(state: GameState, seat: int | None = None) -> GameState:
-    """What a player may see: the state without the auto-chance seed and generator.
+    """What a player may see: the state without the auto-chance seed and generator (and so
+    without :attr:`~kingofny.GameConfig.manual` kinds: a view is in explicit-chance mode).
 
     The base game has no other secret (the deck and face-down tiles are multisets), so the view
     of every seat is the same; ``seat`` is checked and kept for content that adds private
@@ -338,7 +389,7 @@ def observe(state: GameState, seat: int | None = None) -> GameState:
         raise ConfigError(f"no seat {seat} in a {len(state.monsters)}-monster game")
     if state.rng is None and state.config.seed is None:
         return state
-    return evolve(state, rng=None, config=evolve(state.config, seed=None))
+    return evolve(state, rng=None, config=evolve(state.config, seed=None, manual=()))
 
 
 def is_terminal(state: GameState) -> bool:

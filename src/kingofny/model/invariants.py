@@ -576,8 +576,12 @@ class _Checker:
         top = agenda[-1]
         at = f"$.agenda[{len(agenda) - 1}]"
         if isinstance(top, ChanceStep):
-            if state.rng is not None:
-                self.add(at, "a seeded game draws chance itself; it never waits at a chance step")
+            if state.rng is not None and top.CHANCE_KIND not in state.config.manual:
+                self.add(
+                    at,
+                    f"a seeded game draws {top.CHANCE_KIND} chance itself; it never waits at a "
+                    "chance step of a kind its config does not leave manual",
+                )
         elif isinstance(top, DecisionStep):
             if 0 <= top.seat < self.seats and state.monsters[top.seat].eliminated:
                 self.add(f"{at}.seat", "an eliminated monster makes no decisions")

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from kingofny.errors import ArgumentError
+from kingofny.model.outcomes import ChanceKind
 from kingofny.model.steps import (
     ApplyAttack,
     BeginResolution,
@@ -113,6 +114,14 @@ _INTERNAL: frozenset[type[Step]] = frozenset(
     {StartTurn, BeginResolution, ApplyAttack, MovePhase, EndTurn, CloseTurn}
 )
 
+_CHANCE_KINDS: dict[PendingKind, ChanceKind] = {
+    PendingKind.ROLL_OFF: ChanceKind.DICE,
+    PendingKind.DICE_ROLL: ChanceKind.DICE,
+    PendingKind.CARD_ROLL: ChanceKind.DICE,
+    PendingKind.TILE_REVEAL: ChanceKind.TILE,
+    PendingKind.CARD_REVEAL: ChanceKind.CARD,
+}
+
 STEP_KINDS: dict[type[Step], PendingKind] = {
     **_DECISIONS,
     **_CHANCE,
@@ -137,6 +146,11 @@ class Pending:
     step: Step | None = attrs.field(default=None, eq=False, repr=False)
     """The agenda step behind it, for those who need its details (its class is engine data and
     may change between releases)."""
+
+    @property
+    def chance_kind(self) -> ChanceKind | None:
+        """At a chance node, the kind of chance (dice, a tile or a card), else None."""
+        return _CHANCE_KINDS.get(self.kind)
 
     @property
     def is_decision(self) -> bool:

@@ -7,6 +7,7 @@ import attrs
 from kingofny.model.city import Borough, BoroughState, Building, UnitKind
 from kingofny.model.dice import EMPTY_DICE, Dice
 from kingofny.model.monster import MonsterState
+from kingofny.model.outcomes import ChanceKind, chance_kinds
 from kingofny.model.pending import Pending, waiting_for
 from kingofny.model.steps import ChanceStep, DecisionStep, Phase, Step
 
@@ -24,6 +25,11 @@ class GameConfig:
     """The seed of auto-chance mode, or None in explicit-chance mode."""
     packs: tuple[str, ...] = ("base",)
     """The content packs in play."""
+    manual: tuple[ChanceKind, ...] = attrs.field(default=(), converter=chance_kinds)
+    """In a seeded game, the kinds of chance the seed does *not* draw: the game stops at those
+    chance nodes for an outcome to be applied, as in explicit-chance mode (companion play: the
+    table's dice are typed in, the tiles and cards drawn by the program). Sorted, each kind
+    once; empty in explicit-chance mode, where every chance node stops."""
 
     @property
     def player_count(self) -> int:
@@ -34,6 +40,11 @@ class GameConfig:
     def explicit_chance(self) -> bool:
         """Whether the game stops at every chance node for an outcome to be applied."""
         return self.seed is None
+
+    def stops_at(self, kind: ChanceKind) -> bool:
+        """Whether the game stops at chance nodes of ``kind`` for an outcome to be applied
+        (always without a seed; with one, for the :attr:`manual` kinds)."""
+        return self.seed is None or kind in self.manual
 
 
 @attrs.frozen(slots=True, cache_hash=True)

@@ -16,6 +16,7 @@ from typing import ClassVar
 import attrs
 
 from kingofny.model.city import Borough
+from kingofny.model.outcomes import ChanceKind
 
 
 class Phase(enum.Enum):
@@ -59,6 +60,10 @@ class DecisionStep(Step):
 class ChanceStep(Step):
     """A step that waits for a chance outcome."""
 
+    CHANCE_KIND: ClassVar[ChanceKind] = ChanceKind.DICE
+    """The kind of chance it draws (which :attr:`GameConfig.manual
+    <kingofny.GameConfig.manual>` may leave to the caller)."""
+
 
 def _ints(values: Iterable[int]) -> tuple[int, ...]:
     """Plain ints (an IntEnum such as a Borough becomes its value), so steps stay JSON data."""
@@ -73,6 +78,7 @@ class RevealTile(ChanceStep):
     """Reveal the building now on top of a stack."""
 
     KIND: ClassVar[str] = "reveal-tile"
+    CHANCE_KIND: ClassVar[ChanceKind] = ChanceKind.TILE
     CONTEXTUAL: ClassVar[bool] = True
     borough: Borough
     """The borough of the stack."""
@@ -85,6 +91,7 @@ class RevealCard(ChanceStep):
     """Reveal a card from the deck into an empty market slot."""
 
     KIND: ClassVar[str] = "reveal-card"
+    CHANCE_KIND: ClassVar[ChanceKind] = ChanceKind.CARD
     CONTEXTUAL: ClassVar[bool] = True
     slot: int
     """The market slot to fill."""

@@ -1,0 +1,234 @@
+"""What a human player sees: the board and the question asked, as plain data and as text.
+
+:func:`board_view` describes a position for one seat in public terms only (names, not ids), as
+frozen data that any front end can draw: the terminal (:func:`board_lines`, or rich tables
+when rich is installed) and a web page alike.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+import kingofny as k
+from kingofny.narrate import (
+    building_name,
+    card_name,
+    monster_name,
+    place_name,
+    unit_name,
+)
+
+__all__ = [
+    "BoardView",
+    "BoroughRow",
+    "MarketRow",
+    "MonsterRow",
+    "asked",
+    "board_lines",
+    "board_view",
+]
+
+FACE_LEGEND = "E energy, H heal, A attack, C celebrity, D destruction, O ouch"
+"""The dice letters, as the board explains them."""
+
+
+@attrs.frozen
+class MonsterRow:
+    """One monster on the board."""
+
+    seat: int
+    name: str
+    life: int
+    vp: int
+    energy: int
+    where: str
+    """Where it stands in words ("Lower Manhattan"), or "eliminated"."""
+    cards: tuple[str, ...]
+    """The printed names of its KEEP cards."""
+    tokens: tuple[str, ...]
+    """Its tokens and goals in words ("2 web", "Superstar", "Statue of Liberty")."""
+    is_viewer: bool
+    """Whether this is the seat the view is for."""
+    is_turn: bool
+    """Whether it is this monster's turn."""
+    eliminated: bool
+
+
+@attrs.frozen
+class BoroughRow:
+    """One borough: its stacks (top building and face-down tiles under it), units, monsters."""
+
+    name: str
+    stacks: tuple[str, ...]
+    """Each stack in words: ``"High-Rise (2 VP) +2"``, ``"empty"``."""
+    units: tuple[str, ...]
+    """Unit names, one per unit."""
+    monsters: tuple[str, ...]
+
+
+@attrs.frozen
+class MarketRow:
+    """A face-up card and what it costs the viewer."""
+
+    slot: int
+    """The slot number shown to people, from 1 (``Buy(slot - 1)``)."""
+    name: str
+    cost: int
+    """The printed cost."""
+    price: int
+    """What it costs the viewer now (discounts included)."""
+    kind: str
+    """``"keep"`` or ``"discard"``."""
+    text: str
+
+
+@attrs.frozen
+class BoardView:
+    """A position as one seat sees it, in words."""
+
+    turn: int
+    turn_name: str
+    """Whose turn it is."""
+    viewer: int | None
+    monsters: tuple[MonsterRow, ...]
+    boroughs: tuple[BoroughRow, ...]
+    market: tuple[MarketRow, ...]
+    deck: int
+    discard: int
+    dice: str
+    """The dice showing (notation such as ``AADO``), or "" when none."""
+    rerolls_left: int
+    unresolved: str
+    """The dice still to resolve, or ""."""
+    question: str
+    """What is asked now, in words."""
+
+
+def asked(state: k.GameState) -> str:
+    """What the position waits for, in words: ``"Kong: choose dice to reroll, or stop"``."""
+    pending = k.waiting_for(state)
+    if pending is None:
+        return "the game is over"
+    who = monster_name(state, pending.seat) if pending.seat is not None else ""
+    kind = k.PendingKind
+    questions = {
+        kind.PLACE: "choose the borough you start in",
+        kind.REROLL: f"reroll some dice or stop ({state.turn.rerolls_left} reroll(s) left)",
+        kind.RESOLVE: "choose which dice to resolve next",
+        kind.DESTROY: "spend Destruction on a building or a unit",
+        kind.FLEE: "you were hit in Manhattan: flee to an outer borough, or stay",
+        kind.MOVE: "move to another borough, or stay",
+        kind.LEAVE_MANHATTAN: "leave Manhattan for an outer borough",
+        kind.SHOP: "buy cards, sweep the market, or end your turn",
+        kind.CARD_QUESTION: f"answer {card_name(pending.card or '')}",
+        kind.ROLL_OFF: "roll 8 dice for the first-player roll",
+        kind.DICE_ROLL: "roll the dice",
+        kind.TILE_REVEAL: "reveal a building tile",
+        kind.CARD_REVEAL: "reveal a card for the market",
+        kind.CARD_ROLL: f"roll for {card_name(pending.card or '')}",
+    }
+    text = questions.get(pending.kind, str(pending.kind))
+    return f"{who}: {text}" if who else text
+
+
+def board_view(state: k.GameState, seat: int | None = None) -> BoardView:
+    """The board as ``seat`` sees it (prices are that seat's; None: printed costs)."""
+    rows = []
+    for i, m in enumerate(state.monsters):
+        tokens = [f"{n} {kind.partition(':')[2] or kind}" for kind, n in m.tokens]
+        if state.superstar == i:
+            tokens.append("Superstar")
+        if state.statue == i:
+            tokens.append("Statue of Liberty")
+        tokens += [unit_name(u) + " trophy" for u in m.trophies]
+        rows.append(
+            MonsterRow(
+                seat=i,
+                name=monster_name(state, i),
+                life=m.life,
+                vp=m.vp,
+                energy=m.energy,
+                where="eliminated"
+                if m.eliminated
+                else ("not placed yet" if m.location is None else place_name(m.location)),
+                cards=tuple(card_name(c) for c in m.cards),
+                tokens=tuple(tokens),
+                is_viewer=i == seat,
+                is_turn=i == state.turn.seat and state.turn.number > 0,
+                eliminated=m.eliminated,
+            )
+        )
+    boroughs = []
+    for borough in k.Borough:
+        tiles = state.borough(borough)
+        stacks = tuple(
+            "empty"
+            if s.top is None and not s.hidden
+            else ("face down" if s.top is None else building_name(s.top))
+            + (f" +{s.hidden}" if s.hidden else "")
+            for s in tiles.stacks
+        )
+        units = tuple(unit_name(u) for u in sorted(tiles.units + tiles.fresh_units))
+        here = tuple(monster_name(state, i) for i in state.monsters_in(borough))
+        boroughs.append(BoroughRow(borough.label, stacks, units, here))
+    market = []
+    for slot, card in enumerate(state.market):
+        if card is None:
+            continue
+        spec = k.find_card(card)
+        price = spec.cost if seat is None else k.card_price(state, seat, card)
+        market.append(MarketRow(slot + 1, spec.name, spec.cost, price, str(spec.kind), spec.text))
+    turn = state.turn
+    return BoardView(
+        turn=turn.number,
+        turn_name=monster_name(state, turn.seat),
+        viewer=seat,
+        monsters=tuple(rows),
+        boroughs=tuple(boroughs),
+        market=tuple(market),
+        deck=len(state.deck),
+        discard=len(state.discard),
+        dice=str(turn.dice) if turn.dice.total else "",
+        rerolls_left=turn.rerolls_left,
+        unresolved=str(turn.unresolved) if turn.unresolved.total else "",
+        question=asked(state),
+    )
+
+
+def _table(rows: list[list[str]]) -> list[str]:
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    return ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows]
+
+
+def board_lines(view: BoardView) -> list[str]:
+    """The board as plain text lines (the terminal's fallback when rich is not installed)."""
+    lines = ["-" * 78]
+    you = next((m for m in view.monsters if m.is_viewer), None)
+    title = f"Turn {view.turn}: {view.turn_name}'s turn" if view.turn else "Setup"
+    if you is not None:
+        title += f"  (you are {you.name}, seat {you.seat})"
+    lines.append(title)
+    rows = [["", "monster", "life", "VP", "energy", "where", "cards and tokens"]]
+    for m in view.monsters:
+        mark = ">" if m.is_turn else " "
+        name = m.name + (" (you)" if m.is_viewer else "")
+        extras = ", ".join(m.cards + m.tokens) or "-"
+        rows.append([mark, name, str(m.life), str(m.vp), str(m.energy), m.where, extras])
+    lines += ["  " + line for line in _table(rows)]
+    lines.append("City (stacks: top building, +face-down tiles under it)")
+    city = []
+    for b in view.boroughs:
+        units = f"units: {', '.join(b.units)}" if b.units else "no units"
+        city.append([b.name, " | ".join(b.stacks), units])
+    lines += ["  " + line for line in _table(city)]
+    price_of = "your price" if view.viewer is not None else "cost"
+    lines.append(f"Market ({price_of}; deck {view.deck}, discard {view.discard}; sweep: 2 energy)")
+    for c in view.market:
+        shown = f"{c.price}" if c.price == c.cost else f"{c.price} (printed {c.cost})"
+        lines.append(f"  {c.slot}. {c.name} [{c.kind}] {shown} energy: {c.text}")
+    if view.dice:
+        extra = f", {view.rerolls_left} reroll(s) left" if view.rerolls_left else ""
+        unresolved = f"; still to resolve: {view.unresolved}" if view.unresolved else ""
+        lines.append(f"Dice: {view.dice}{extra}{unresolved}   ({FACE_LEGEND})")
+    lines.append(f"Now: {view.question}")
+    return lines

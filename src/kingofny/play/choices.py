@@ -1,0 +1,287 @@
+"""The legal actions as numbered choices in words, and what a person may type to pick one.
+
+:func:`choices` labels every legal action (``"reroll AAD (keep CCO)"``, ``"buy Fireball for 4
+energy"``, ``"flee to The Bronx"``); :func:`parse_action` reads what a person typed: a choice's
+number, the action's notation (``reroll AAD``, ``flee bronx``), or a shortcut:
+
+- ``keep AAC`` rerolls every other die; ``keep all`` or ``stop`` stops rolling; ``reroll all``;
+- ``resolve attack``, ``resolve A`` or just ``A``; ``destroy high-rise bronx``;
+- ``flee bronx``, ``stay``; ``move queens``; ``place brooklyn``;
+- ``buy 2`` (the market slot as shown, from 1) or ``buy fireball``; ``sweep``; ``end``/``done``;
+- ``use <card>`` with an option, or a card question's answer by its words.
+
+Nothing here changes a state: a front end applies the action it gets.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+import attrs
+
+import kingofny as k
+from kingofny.lookup import slug
+from kingofny.narrate import (
+    building_name,
+    card_name,
+    describe_action,
+    face_name,
+    option_text,
+    unit_name,
+)
+
+__all__ = ["Choice", "InputError", "choices", "parse_action", "parse_dice"]
+
+
+class InputError(ValueError):
+    """What a person typed is not one of the choices; the message says why and what would do."""
+
+
+@attrs.frozen
+class Choice:
+    """A legal action with its number and its label."""
+
+    number: int
+    """From 1, in the order of :func:`kingofny.legal_actions`."""
+    action: k.Action
+    label: str
+    """The action in words."""
+
+
+def _label(state: k.GameState, action: k.Action) -> str:
+    seat = state.current_player
+    assert seat is not None
+    turn = state.turn
+    if isinstance(action, k.Reroll):
+        kept = turn.dice.minus(action.dice)
+        if not kept.total:
+            return f"reroll all {action.dice.total} dice"
+        return f"reroll {action.dice} (keep {kept})"
+    if isinstance(action, k.StopRolling):
+        return f"stop rolling and keep {turn.dice}"
+    if isinstance(action, k.ResolveFace):
+        return f"resolve {turn.unresolved[action.face]} {face_name(action.face)}"
+    if isinstance(action, k.DestroyBuilding):
+        top = state.borough(action.borough).stacks[action.stack].top
+        what = building_name(top) if top is not None else "a building"
+        return f"destroy {what} in {action.borough.label}"
+    if isinstance(action, k.DestroyUnit):
+        return f"destroy {unit_name(action.unit)} in {action.borough.label}"
+    if isinstance(action, k.Flee):
+        return f"flee to {action.borough.label}"
+    if isinstance(action, k.StayInManhattan):
+        return "stay in Manhattan"
+    if isinstance(action, k.MoveTo):
+        return f"move to {action.borough.label}"
+    if isinstance(action, k.StayPut):
+        return "stay where you are"
+    if isinstance(action, k.PlaceMonster):
+        return f"start in {action.borough.label}"
+    if isinstance(action, k.Buy):
+        card = state.market[action.slot]
+        assert card is not None
+        return f"buy {card_name(card)} for {k.card_price(state, seat, card)} energy"
+    if isinstance(action, k.Sweep):
+        return "sweep the market (2 energy)"
+    if isinstance(action, k.EndBuying):
+        return "end buying (end your turn)"
+    if isinstance(action, k.Pass):
+        return "pass"
+    if isinstance(action, k.UseCard):
+        option = option_text(state, action.option)
+        return f"use {card_name(action.card)}" + (f": {option}" if option else "")
+    return describe_action(state, seat, action)
+
+
+def choices(state: k.GameState) -> tuple[Choice, ...]:
+    """Every legal action of the deciding seat, numbered from 1, in words."""
+    return tuple(
+        Choice(i + 1, action, _label(state, action))
+        for i, action in enumerate(k.legal_actions(state))
+    )
+
+
+_FACE_WORDS = {slug(face_name(f)): f for f in k.Face} | {str(f): f for f in k.Face}
+
+
+def parse_dice(text: str) -> k.Dice:
+    """Dice typed as face letters (``AACDEO``, any case, spaces and commas ignored).
+
+    Raises :class:`InputError` naming a letter that is no face.
+    """
+    letters = re.sub(r"[\s,]+", "", text)
+    if not letters:
+        raise InputError("type the faces as letters, e.g. AACDEO")
+    for letter in letters:
+        if letter.upper() not in "EHACDO":
+            raise InputError(
+                f"{letter.upper()!r} is not a die face; the faces are E (energy), H (heal), "
+                "A (attack), C (celebrity), D (destruction), O (ouch)"
+            )
+    return k.Dice.parse(letters.upper())
+
+
+def _borough(word: str) -> k.Borough | None:
+    word = slug(word).removeprefix("the-")
+    for b in k.Borough:
+        if word in (str(b), slug(b.label).removeprefix("the-")) or (
+            len(word) >= 2 and str(b).startswith(word)
+        ):
+            return b
+    return None
+
+
+def parse_action(
+    text: str, state: k.GameState, numbered: Sequence[Choice] | None = None
+) -> k.Action:
+    """The legal action that ``text`` names (see the module's docstring); a number picks from
+    ``numbered``, the choices as listed to the person (default: all of :func:`choices`).
+
+    Raises :class:`InputError` with what went wrong and what would do.
+    """
+    legal = k.legal_actions(state)
+    options = choices(state)
+    listed = list(numbered) if numbered is not None else list(options)
+    raw = text.strip()
+    words = raw.lower().split()
+    if not words:
+        raise InputError("type a choice's number or a command (help lists them)")
+    if raw.isdigit():
+        number = int(raw)
+        if 1 <= number <= len(listed):
+            return listed[number - 1].action
+        raise InputError(f"there is no choice {number}; choose 1 to {len(listed)}")
+    if words[0] == "buy":  # the slot as shown, from 1 (the notation ``buy 0`` counts from 0)
+        return _buy(" ".join(words[1:]), state, legal)
+    by_notation = {str(a).lower(): a for a in legal}
+    if raw.lower() in by_notation:
+        return by_notation[raw.lower()]
+    by_label = {o.label.lower(): o.action for o in options}
+    if raw.lower() in by_label:
+        return by_label[raw.lower()]
+    verb, rest = words[0], " ".join(words[1:])
+    found = _shortcut(verb, rest, state, legal)
+    if found is not None:
+        return found
+    # A label's start, if it names one choice only ("flee to the b", "buy fire").
+    starts = [o.action for o in options if o.label.lower().startswith(raw.lower())]
+    if len(starts) == 1:
+        return starts[0]
+    raise InputError(f"{raw!r} is not a choice now; type a number from 1 to {len(listed)}, or help")
+
+
+def _shortcut(
+    verb: str, rest: str, state: k.GameState, legal: tuple[k.Action, ...]
+) -> k.Action | None:
+    turn = state.turn
+    rerolls = [a for a in legal if isinstance(a, k.Reroll)]
+    stop = next((a for a in legal if isinstance(a, k.StopRolling)), None)
+    if verb in ("stop", "keep") and rest in ("", "all") and stop is not None:
+        return stop
+    if verb in ("keep", "reroll") and rerolls:
+        if rest == "all":
+            return _reroll(turn.dice, rerolls) if verb == "reroll" else stop
+        if rest in ("none", "nothing") and verb == "keep":
+            return _reroll(turn.dice, rerolls)
+        dice = parse_dice(rest)
+        if not turn.dice.contains(dice):
+            raise InputError(f"you show {turn.dice}; you cannot {verb} {dice}")
+        target = turn.dice.minus(dice) if verb == "keep" else dice
+        if not target.total:
+            if stop is None:
+                raise InputError("keeping every die means stopping, which is not possible now")
+            return stop
+        found = _reroll(target, rerolls)
+        if found is None:
+            raise InputError(f"rerolling {target} is not allowed now")
+        return found
+    resolves = {a.face: a for a in legal if isinstance(a, k.ResolveFace)}
+    if resolves:
+        name = rest if verb == "resolve" else verb if not rest else ""
+        face = _FACE_WORDS.get(slug(name))
+        if face is None and len(name) == 1 and name.upper() in "EHACDO":
+            face = k.Face.from_symbol(name)
+        if face is not None:
+            if face not in resolves:
+                raise InputError(f"no {face_name(face)} is left to resolve")
+            return resolves[face]
+    if verb in ("flee", "move", "place", "go", "to"):
+        borough = _borough(rest)
+        if borough is None:
+            raise InputError(f"{rest!r} is no borough; say bronx, queens, brooklyn or staten")
+        for action in legal:
+            if isinstance(action, (k.Flee, k.MoveTo, k.PlaceMonster)) and action.borough is borough:
+                return action
+        raise InputError(f"you cannot {verb} to {borough.label} now")
+    if verb == "stay":
+        for action in legal:
+            if isinstance(action, (k.StayInManhattan, k.StayPut)):
+                return action
+    if verb == "buy":
+        return _buy(rest, state, legal)
+    if verb in ("end", "done", "pass", "finish"):
+        for action in legal:
+            if isinstance(action, (k.EndBuying, k.Pass)):
+                return action
+    if verb == "sweep":
+        for action in legal:
+            if isinstance(action, k.Sweep):
+                return action
+        raise InputError("you cannot sweep now (it costs 2 energy, in the Buy step)")
+    if verb == "destroy":
+        return _destroy(rest, state, legal)
+    if verb == "use":
+        uses = [a for a in legal if isinstance(a, k.UseCard)]
+        matches = [o for o in choices(state) if o.action in uses and rest in o.label.lower()]
+        if len(matches) == 1:
+            return matches[0].action
+        if matches:
+            raise InputError(
+                "that matches several uses: " + "; ".join(f"{o.number}. {o.label}" for o in matches)
+            )
+    return None
+
+
+def _reroll(target: k.Dice, rerolls: Sequence[k.Reroll]) -> k.Action | None:
+    return next((action for action in rerolls if action.dice == target), None)
+
+
+def _buy(rest: str, state: k.GameState, legal: tuple[k.Action, ...]) -> k.Action:
+    buys = [a for a in legal if isinstance(a, k.Buy)]
+    slot: int | None = None
+    if rest.isdigit():
+        slot = int(rest) - 1
+    else:
+        try:
+            card = k.find_card(rest).id
+        except k.ArgumentError as exc:
+            raise InputError(exc.message) from None
+        slot = next((i for i, c in enumerate(state.market) if c == card), None)
+        if slot is None:
+            raise InputError(f"{card_name(card)} is not in the market")
+    for action in buys:
+        if isinstance(action, k.Buy) and action.slot == slot:
+            return action
+    if not 0 <= slot < len(state.market) or state.market[slot] is None:
+        raise InputError(f"there is no card in slot {slot + 1}; the market is numbered from 1")
+    shown = state.market[slot]
+    assert shown is not None
+    assert state.current_player is not None
+    price = k.card_price(state, state.current_player, shown)
+    raise InputError(f"you cannot buy {card_name(shown)} now (it costs you {price} energy)")
+
+
+def _destroy(rest: str, state: k.GameState, legal: tuple[k.Action, ...]) -> k.Action:
+    options = [
+        o for o in choices(state) if isinstance(o.action, (k.DestroyBuilding, k.DestroyUnit))
+    ]
+    words = slug(rest).split("-")
+    matches = [o for o in options if all(w in slug(o.label) for w in words if w)]
+    if len(matches) == 1:
+        return matches[0].action
+    if not matches:
+        raise InputError(f"nothing to destroy matches {rest!r}")
+    raise InputError(
+        "that matches several: " + "; ".join(f"{o.number}. {o.label}" for o in matches[:6])
+    )

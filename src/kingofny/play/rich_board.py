@@ -1,0 +1,70 @@
+"""The board drawn with rich tables (the optional ``play`` extra); the plain-text board of
+:func:`kingofny.play.board.board_lines` is the fallback."""
+
+from __future__ import annotations
+
+from typing import TextIO
+
+from kingofny.play.board import FACE_LEGEND, BoardView
+
+__all__ = ["available", "print_board"]
+
+
+def available() -> bool:
+    """Whether rich is installed."""
+    try:
+        import rich  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def print_board(view: BoardView, out: TextIO) -> None:
+    """Print ``view`` as rich tables on ``out``."""
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console(file=out, highlight=False)
+    you = next((m for m in view.monsters if m.is_viewer), None)
+    title = f"Turn {view.turn}: {view.turn_name}'s turn" if view.turn else "Setup"
+    if you is not None:
+        title += f" (you are {you.name}, seat {you.seat})"
+    monsters = Table(title=title, title_justify="left", expand=False)
+    for column in ("", "monster", "life", "VP", "energy", "where", "cards and tokens"):
+        monsters.add_column(
+            column, justify="right" if column in ("life", "VP", "energy") else "left"
+        )
+    for m in view.monsters:
+        style = "dim" if m.eliminated else ("bold" if m.is_viewer else "")
+        monsters.add_row(
+            ">" if m.is_turn else "",
+            m.name + (" (you)" if m.is_viewer else ""),
+            str(m.life),
+            str(m.vp),
+            str(m.energy),
+            m.where,
+            ", ".join(m.cards + m.tokens) or "-",
+            style=style,
+        )
+    console.print(monsters)
+    city = Table(title="City (top building, +face-down tiles)", title_justify="left")
+    for column in ("borough", "stacks", "units", "monsters"):
+        city.add_column(column)
+    for b in view.boroughs:
+        city.add_row(b.name, " | ".join(b.stacks), ", ".join(b.units) or "-", ", ".join(b.monsters))
+    console.print(city)
+    price = "your price" if view.viewer is not None else "cost"
+    market = Table(
+        title=f"Market (deck {view.deck}, discard {view.discard}; sweep 2 energy)",
+        title_justify="left",
+    )
+    for column in ("#", "card", price, "kind", "text"):
+        market.add_column(column)
+    for c in view.market:
+        market.add_row(str(c.slot), c.name, str(c.price), c.kind, c.text)
+    console.print(market)
+    if view.dice:
+        extra = f", {view.rerolls_left} reroll(s) left" if view.rerolls_left else ""
+        unresolved = f"; still to resolve: {view.unresolved}" if view.unresolved else ""
+        console.print(f"Dice: [bold]{view.dice}[/bold]{extra}{unresolved}   ({FACE_LEGEND})")
+    console.print(f"Now: [bold]{view.question}[/bold]")

@@ -1,0 +1,313 @@
+"""``kingofny play``: people and bots at one terminal, and companion mode for a real table.
+
+:func:`run` drives a :class:`~kingofny.play.session.Session` with a text input and output
+(standard input and output, or any streams: the tests script whole games). Bots' turns are
+narrated as they happen (:mod:`kingofny.narrate`); at each person's decision the board is drawn
+(:mod:`kingofny.play.board`, with rich when it is installed and the output is a terminal) with
+numbered choices.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import TextIO
+
+import attrs
+
+import kingofny as k
+from kingofny.narrate import describe, describe_end, describe_start, monster_name
+from kingofny.play.board import board_lines, board_view
+from kingofny.play.choices import Choice, InputError, choices, parse_action
+from kingofny.play.outcomes import outcome_prompt, parse_outcome
+from kingofny.play.session import Session
+
+__all__ = ["HELP", "MAX_LISTED", "Terminal", "run"]
+
+MAX_LISTED = 16
+"""Choices listed in full; beyond that (rerolls) the main ones are listed and the rest typed."""
+
+HELP = """\
+Type a choice's number, or a command:
+  keep AAC / reroll DO    keep these dice and reroll the others / reroll these
+  stop (or keep all)      stop rolling
+  resolve attack, or A    resolve that face next
+  destroy <what>          e.g. destroy high-rise bronx
+  flee bronx / stay       after being hit in Manhattan
+  move queens / stay      in the Move step
+  buy 2 / buy fireball    buy from market slot 2, or by name; sweep; end
+  use <card>              use a card's ability
+  board, cards, log       show the board, the cards' texts, the recent log
+  hint                    what the heuristic bot would do
+  undo                    back to your last decision (not past dice or cards drawn since)
+  save [FILE]             save the game;  quit  saves and stops
+Dice letters: E energy, H heal, A attack, C celebrity, D destruction, O ouch."""
+
+_TABLE_HELP = """\
+Companion mode: do at the table what the line says, then type what came up:
+  dice as letters (AACDEO: E energy, H heal, A attack, C celebrity, D destruction, O ouch),
+  a tile by kind and number (high-rise 2, power plant 3, hospital 1), a card by its name.
+  draw: let the program draw this one;  board, undo, save [FILE], quit as usual."""
+
+
+class _Quit(Exception):
+    """The person asked to stop (or the input ended)."""
+
+
+class Terminal:
+    """The text front end of one session."""
+
+    def __init__(
+        self,
+        session: Session,
+        inp: TextIO,
+        out: TextIO,
+        *,
+        save_path: Path,
+        pace: float = 0.0,
+        use_rich: bool = False,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
+        self.session = session
+        self.inp = inp
+        self.out = out
+        self.save_path = save_path
+        """Where ``save`` and ``quit`` write."""
+        self.pace = pace
+        """Seconds to wait after each bot decision (0: none)."""
+        self.use_rich = use_rich
+        self.sleep = sleep
+        self.log: list[str] = []
+        """Every line narrated so far."""
+        self._shown_for: object = None
+        self._log_seen = 0
+
+    # -- output ----------------------------------------------------------------------------
+
+    def say(self, *lines: str) -> None:
+        """Write lines."""
+        for line in lines:
+            self.out.write(line + "\n")
+        self.out.flush()
+
+    def narrate(self, lines: list[str]) -> None:
+        """Write narration lines and keep them for ``log``."""
+        self.log += lines
+        self.say(*lines)
+
+    def show_board(self, seat: int | None) -> None:
+        """Draw the board as ``seat`` sees it (rich tables or plain text)."""
+        view = board_view(k.observe(self.session.state), seat)
+        if self.use_rich:
+            from kingofny.play.rich_board import print_board
+
+            print_board(view, self.out)
+        else:
+            self.say(*board_lines(view))
+
+    def show_cards(self, seat: int | None) -> None:
+        """The texts of the market's cards and of every monster's cards."""
+        state = self.session.state
+        for card in state.market:
+            if card is not None:
+                spec = k.find_card(card)
+                self.say(f"  market: {spec.name} ({spec.cost} energy, {spec.kind}): {spec.text}")
+        for i, m in enumerate(state.monsters):
+            for card in m.cards:
+                spec = k.find_card(card)
+                mine = " (yours)" if i == seat else ""
+                self.say(f"  {monster_name(state, i)}{mine}: {spec.name}: {spec.text}")
+
+    # -- input -----------------------------------------------------------------------------
+
+    def ask(self, prompt: str) -> str:
+        """Read a line after ``prompt``; the end of the input quits."""
+        self.out.write(prompt)
+        self.out.flush()
+        line = self.inp.readline()
+        if not line:
+            self.say("")
+            raise _Quit
+        if not getattr(self.inp, "isatty", lambda: False)():
+            self.say(line.rstrip("\n"))  # echo scripted input, so a transcript reads well
+        return line.strip()
+
+    def common(self, text: str, seat: int | None) -> bool:
+        """Handle a command available at every prompt; whether it was one."""
+        word, _, rest = text.partition(" ")
+        word = word.lower()
+        if word in ("help", "?", "h"):
+            self.say(_TABLE_HELP if self.session.state.is_chance else HELP)
+        elif word == "board":
+            self.show_board(seat)
+        elif word == "cards":
+            self.show_cards(seat)
+        elif word == "log":
+            self.say(*self.log[-30:])
+        elif word == "undo":
+            problem = self.session.undo()
+            if problem:
+                self.say(f"cannot undo: {problem}")
+            else:
+                self.say("undone: back to your last decision")
+                self.log.append("(undo)")
+                if not self.session.state.is_chance:
+                    self.show_board(self.session.state.current_player)
+        elif word == "save":
+            path = Path(rest.strip()) if rest.strip() else self.save_path
+            self.save(path)
+        elif word in ("quit", "exit", "q"):
+            raise _Quit
+        else:
+            return False
+        return True
+
+    def save(self, path: Path) -> None:
+        """Save the game to ``path`` and say how to resume it."""
+        try:
+            self.session.save(path)
+        except OSError as exc:
+            self.say(f"cannot save to {path}: {exc.strerror or exc}")
+            return
+        self.say(f"saved to {path}; resume with: kingofny play --resume {path}")
+
+    # -- the loop --------------------------------------------------------------------------
+
+    def run(self) -> int:
+        """Play until the game ends or the person quits; 0 either way."""
+        state = self.session.state
+        if not self.session.record.events or state.turn.number == 0:
+            self.narrate(describe_start(state))
+        else:
+            self.say(f"Resuming turn {state.turn.number}.")
+        try:
+            while not self.session.state.is_terminal:
+                self.step()
+        except _Quit:
+            self.save(self.save_path)
+            return 0
+        self.narrate(describe_end(self.session.state))
+        return 0
+
+    def step(self) -> None:
+        """One decision or outcome: a person's, a bot's or the table's."""
+        session = self.session
+        state = session.state
+        if state.is_chance:
+            self.typed_outcome()
+            return
+        seat = state.current_player
+        if session.is_human(seat):
+            self.human_decision()
+            return
+        action = session.bot_move()
+        before = session.apply(action)
+        self.narrate(describe(before, k.Event(seat, action), session.state))
+        if self.pace:
+            self.sleep(self.pace)
+
+    def typed_outcome(self) -> None:
+        """Ask the table for the chance outcome awaited (or draw it on ``draw``)."""
+        session = self.session
+        waiting = session.state
+        self.say(outcome_prompt(waiting))
+        while True:
+            text = self.ask("table> ")
+            if not text or self.common(text, None):
+                if session.state is not waiting:
+                    return  # undone
+                continue
+            drawn = text.lower() in ("draw", "random")
+            try:
+                outcome = session.draw() if drawn else parse_outcome(text, session.state)
+            except InputError as exc:
+                self.say(f"  {exc}")
+                continue
+            before = session.apply(outcome, by_person=not drawn, drawn=drawn)
+            self.narrate(describe(before, k.Event(None, outcome), session.state))
+            return
+
+    def listed(self, options: tuple[Choice, ...]) -> list[Choice]:
+        """The choices to list, numbered from 1: all, or for many rerolls the main ones."""
+        if len(options) <= MAX_LISTED:
+            return list(options)
+        dice = self.session.state.turn.dice
+        main = []
+        for option in options:
+            action = option.action
+            if isinstance(action, k.Reroll):
+                faces = action.dice.faces_present()
+                whole = all(action.dice[f] == dice[f] for f in faces)
+                if (len(faces) == 1 and whole) or action.dice == dice:
+                    main.append(option)
+            else:
+                main.append(option)
+        return [attrs.evolve(option, number=i + 1) for i, option in enumerate(main)]
+
+    def human_decision(self) -> None:
+        """Show the board and the choices; read and apply the person's decision."""
+        session = self.session
+        state = session.state
+        seat = state.current_player
+        moment = (seat, state.turn.number, k.waiting_for(state))
+        shop = state.waiting_for is not None and state.waiting_for.kind is k.PendingKind.SHOP
+        if self._shown_for == moment and len(self.log) == self._log_seen and not shop:
+            # The same question again, right after this seat's own move (the next reroll, the
+            # next face to resolve): the dice and the question, not the whole board.
+            view = board_view(k.observe(state), seat)
+            if view.dice:
+                self.say(
+                    f"Dice: {view.dice}"
+                    + (f"; to resolve: {view.unresolved}" if view.unresolved else "")
+                )
+            self.say(f"Now: {view.question}")
+        else:
+            self.show_board(seat)
+        options = choices(state)
+        shown = self.listed(options)
+        for option in shown:
+            self.say(f"  {option.number:>2}. {option.label}")
+        if len(shown) < len(options):
+            self.say(
+                f"  ... {len(options) - len(shown)} more: type keep XYZ (reroll the rest) or "
+                "reroll XYZ"
+            )
+        name = monster_name(state, seat) if seat is not None else ""
+        while True:
+            text = self.ask(f"{name}> ")
+            if not text:
+                continue
+            if text.lower() == "hint":
+                self.hint()
+                continue
+            if self.common(text, seat):
+                if session.state is not state:
+                    return  # undone
+                continue
+            try:
+                action = parse_action(text, state, shown)
+            except InputError as exc:
+                self.say(f"  {exc}")
+                continue
+            before = session.apply(action, by_person=True)
+            self.narrate(describe(before, k.Event(seat, action), session.state))
+            after = session.state
+            self._shown_for = (after.current_player, after.turn.number, k.waiting_for(after))
+            self._log_seen = len(self.log)
+            return
+
+    def hint(self) -> None:
+        """Say what the heuristic bot would choose."""
+        state = self.session.state
+        seat = state.current_player
+        assert seat is not None
+        legal = k.legal_actions(state)
+        action = k.HeuristicPlayer(seed=0).choose(k.observe(state, seat), legal)
+        label = next(o for o in choices(state) if o.action == action)
+        self.say(f"  the heuristic bot would choose {label.number}. {label.label}")
+
+
+def run(session: Session, inp: TextIO, out: TextIO, **options: object) -> int:
+    """Play ``session`` on these streams (options as :class:`Terminal` takes them)."""
+    return Terminal(session, inp, out, **options).run()  # type: ignore[arg-type]

@@ -1,0 +1,263 @@
+"""``kingofny play`` (issue 12): whole games driven through standard input, shortcuts, undo that
+cannot reroll luck, save and resume, and companion mode with typed dice."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import kingofny as k
+from kingofny.cli import main
+from kingofny.play.choices import InputError, choices, parse_action
+from kingofny.play.outcomes import parse_outcome
+from kingofny.play.session import Session
+from kingofny.play.terminal import Terminal
+
+SRC = Path(__file__).resolve().parents[2] / "src"
+
+
+def _play(argv: list[str], script: str, monkeypatch: pytest.MonkeyPatch) -> tuple[int, str, str]:
+    """Run ``kingofny play`` in process with ``script`` as standard input."""
+    out, err = io.StringIO(), io.StringIO()
+    monkeypatch.setattr(sys, "stdin", io.StringIO(script))
+    monkeypatch.setattr(sys, "stdout", out)
+    monkeypatch.setattr(sys, "stderr", err)
+    code = main(["play", *argv])
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_a_whole_game_against_bots_through_stdin(tmp_path: Path) -> None:
+    """The human answers 1 to everything; the game ends, and the screen shows the board, the
+    numbered choices and the bots' turns narrated."""
+    save = tmp_path / "game.json"
+    done = subprocess.run(
+        [sys.executable, "-m", "kingofny", "play", "--players", "human,heuristic,random"]
+        + ["--seed", "7", "--save", str(save)],
+        input="1\n" * 3000,
+        capture_output=True,
+        text=True,
+        env={"PYTHONPATH": str(SRC), "PATH": ""},
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert out.startswith(
+        "seed 7\nKing of New York: Captain Fish (seat 0), Drakonis (seat 1), Kong"
+    )
+    assert "(you are Captain Fish, seat 0)" in out
+    assert "Market (your price" in out
+    assert re.search(r"^   1\. start in The Bronx$", out, re.M)
+    assert re.search(r"^== Turn \d+: Kong \(seat 2\)", out, re.M)  # a bot's turn, narrated
+    assert re.search(r"^Game over after \d+ turns", out, re.M)
+    assert "Traceback" not in done.stderr
+    assert not save.exists()  # nobody quit
+
+
+def test_shortcuts_help_errors_and_hint(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    script = "\n".join(
+        ["2", "help", "keep ZZ", "frobnicate", "hint", "keep all", "quit"]  # place in Queens
+    )
+    code, out, _ = _play(
+        ["--players", "human,heuristic", "--seed", "5", "--save", str(tmp_path / "g.json")],
+        script + "\n",
+        monkeypatch,
+    )
+    assert code == 0
+    assert "Captain Fish starts in Queens" in out
+    assert "keep AAC / reroll DO" in out  # help
+    assert "'Z' is not a die face" in out
+    assert "'frobnicate' is not a choice now" in out
+    assert "the heuristic bot would choose" in out
+    assert "Captain Fish stops rolling with" in out
+    assert f"saved to {tmp_path / 'g.json'}" in out
+
+
+def test_parse_action_shortcuts() -> None:
+    state = k.new_game(["kong", "mantis"], seed=3)
+    while k.waiting_for(state).kind is not k.PendingKind.REROLL:  # type: ignore[union-attr]
+        state = k.apply(state, k.legal_actions(state)[0])
+    dice = state.turn.dice
+    face = dice.faces_present()[0]
+    keep = k.Dice.of([face])
+    action = parse_action(f"keep {keep}", state)
+    assert action == k.Reroll(dice.minus(keep))
+    assert parse_action(f"reroll {keep}".lower(), state) == k.Reroll(keep)
+    assert parse_action("stop", state) == k.StopRolling()
+    assert parse_action("1", state) == choices(state)[0].action
+    with pytest.raises(InputError, match="no choice 999"):
+        parse_action("999", state)
+    flee_state = _find(lambda s: k.waiting_for(s).kind is k.PendingKind.FLEE)  # type: ignore[union-attr]
+    flee = next(a for a in k.legal_actions(flee_state) if isinstance(a, k.Flee))
+    assert parse_action(f"flee {flee.borough}", flee_state) == flee
+    assert parse_action("stay", flee_state) == k.StayInManhattan()
+    shop = _find(
+        lambda s: (
+            k.waiting_for(s).kind is k.PendingKind.SHOP  # type: ignore[union-attr]
+            and any(isinstance(a, k.Buy) for a in k.legal_actions(s))
+        )
+    )
+    buy = next(a for a in k.legal_actions(shop) if isinstance(a, k.Buy))
+    assert parse_action(f"buy {buy.slot + 1}", shop) == buy
+    card = shop.market[buy.slot]
+    assert card is not None
+    assert parse_action(f"buy {k.find_card(card).name.upper()}", shop) == buy
+    assert parse_action("end", shop) == k.EndBuying()
+
+
+def _find(wanted: object) -> k.GameState:
+    """A position of a heuristic game where ``wanted(state)`` holds."""
+    assert callable(wanted)
+    for seed in range(200):
+        state = k.new_game(3, seed=seed)
+        bot = k.HeuristicPlayer(seed=seed)
+        while not state.is_terminal:
+            if wanted(state):
+                return state
+            state = k.apply(state, bot.choose(state, k.legal_actions(state)))
+    raise AssertionError("no such position")
+
+
+def test_undo_goes_back_only_where_no_chance_was_drawn() -> None:
+    """Undo after resolving a face (no chance drawn): back to the decision. Undo after a
+    reroll (the dice were drawn): refused, so luck cannot be rerolled."""
+    session = Session.new(["human", "human"], seed=4)
+    while k.waiting_for(session.state).kind is not k.PendingKind.REROLL:  # type: ignore[union-attr]
+        session.apply(k.legal_actions(session.state)[0], by_person=True)
+    before_reroll = session.state
+    reroll = next(a for a in k.legal_actions(before_reroll) if isinstance(a, k.Reroll))
+    session.apply(reroll, by_person=True)
+    assert session.undo() is not None  # dice drawn since: refused
+    assert session.state is not before_reroll
+    # A face that draws nothing (not Destruction, which may reveal a tile), with more to
+    # resolve after it: undo goes back to the decision, record and all.
+    rolled = _find(
+        lambda s: (
+            k.waiting_for(s).kind is k.PendingKind.RESOLVE  # type: ignore[union-attr]
+            and len(s.turn.unresolved.faces_present()) >= 3
+            and any(
+                isinstance(a, k.ResolveFace) and a.face in (k.Face.ENERGY, k.Face.CELEBRITY)
+                for a in k.legal_actions(s)
+            )
+        )
+    )
+    record, _ = k.start_record(rolled.config)
+    session = Session(["human"] * len(rolled.monsters), record, rolled)
+    action = next(
+        a
+        for a in k.legal_actions(rolled)
+        if isinstance(a, k.ResolveFace) and a.face in (k.Face.ENERGY, k.Face.CELEBRITY)
+    )
+    session.apply(action, by_person=True)
+    assert session.state.rng == rolled.rng
+    assert session.can_undo
+    assert session.undo() is None
+    assert session.state is rolled
+    assert session.undo() == "there is nothing to undo"
+
+
+def test_save_quit_and_resume_replay_the_same_game(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    save = tmp_path / "game.json"
+    argv = ["--players", "human,heuristic", "--seed", "11", "--save", str(save)]
+    code, out, _ = _play(argv, "1\n" * 12 + "quit\n", monkeypatch)
+    assert code == 0
+    assert f"resume with: kingofny play --resume {save}" in out
+    saved = json.loads(save.read_text(encoding="utf-8"))
+    assert saved["format"] == "kingofny/play"
+    assert saved["players"] == ["human", "heuristic"]
+    first = k.record_from_dict(saved["record"])
+    code, out, _ = _play(["--resume", str(save)], "1\n" * 3000, monkeypatch)
+    assert code == 0
+    assert out.startswith("Resuming turn ")
+    assert re.search(r"^Game over after \d+ turns", out, re.M)
+    # played through without quitting: the save is the one written at the quit
+    assert k.record_from_dict(json.loads(save.read_text())["record"]) == first
+
+
+def test_resume_of_a_bad_file_is_a_one_line_error(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "kingofny/play", "version": 1, "players": ["human"]}')
+    code, _out, err = _play(["--resume", str(bad)], "", monkeypatch)
+    assert code == 2
+    assert err.startswith(f"kingofny: error: {bad} cannot be resumed")
+    code, _, err = _play(["--players", "human,nosuchbot"], "", monkeypatch)
+    assert code == 2
+    assert "unknown player kind 'nosuchbot'" in err
+
+
+class _Table(io.StringIO):
+    """Standard input for companion mode: reads the screen written so far and answers the
+    question on its last lines as a table would (dice from a list, 1 to every decision), with a
+    typo first at the first roll."""
+
+    def __init__(self, screen: io.StringIO, faces: str) -> None:
+        super().__init__()
+        self.screen = screen
+        self.faces = faces
+        self.index = 0
+        self.answers: list[str] = []
+        self.typo_made = False
+
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+        del size
+        asked = self.screen.getvalue()
+        rolls = re.findall(r"rolls (\d+) dic?e[^\n]*: type the faces", asked)
+        if asked.endswith("table> ") and rolls:
+            if not self.typo_made:
+                self.typo_made = True
+                answer = "AAX"
+            else:
+                n = int(rolls[-1])
+                answer = "".join(self.faces[(self.index + i) % len(self.faces)] for i in range(n))
+                self.index += n
+        elif asked.endswith("> "):
+            answer = "1"
+        else:  # pragma: no cover - a prompt the table does not know
+            return ""
+        self.answers.append(answer)
+        if len(self.answers) > 5000:  # pragma: no cover - a game that never ends
+            return ""
+        return answer + "\n"
+
+
+def test_companion_game_with_typed_dice_to_the_end(tmp_path: Path) -> None:
+    """Dice typed, tiles and cards drawn: the first question is the first-player roll (no 15
+    tile and 3 card reveals), a typo changes nothing, and the game is played to its end."""
+    session = Session.new(["human", "heuristic", "human"], seed=2, typed=[k.ChanceKind.DICE])
+    assert k.waiting_for(session.state).kind is k.PendingKind.ROLL_OFF  # type: ignore[union-attr]
+    screen = io.StringIO()
+    table = _Table(screen, "AHCDEOEDACHO")
+    code = Terminal(session, table, screen, save_path=tmp_path / "g.json").run()
+    out = screen.getvalue()
+    assert code == 0
+    assert "'X' is not a die face" in out
+    assert "first-player roll: Captain Fish rolls" in out
+    assert "Turn over the top tile" not in out
+    assert re.search(r"^Game over after \d+ turns", out, re.M)
+    assert k.replay(session.record) == session.state  # the typed and drawn outcomes replay
+
+
+def test_typed_tiles_and_cards_forgiving_and_strict() -> None:
+    state = k.new_game(2, seed=1, manual={"tile", "card"})
+    assert k.waiting_for(state).kind is k.PendingKind.TILE_REVEAL  # type: ignore[union-attr]
+    assert parse_outcome("High Rise 1", state) == k.TileDraw(k.Building.parse("high-rise-1"))
+    assert parse_outcome("pp3", state) == k.TileDraw(k.Building.parse("power-plant-3"))
+    with pytest.raises(InputError, match="did you mean hospital"):
+        parse_outcome("hostpital 2", state)
+    with pytest.raises(InputError, match="no Power Plant \\(1 energy\\) is left"):
+        parse_outcome("power plant 1", state)
+    while k.waiting_for(state).kind is not k.PendingKind.CARD_REVEAL:  # type: ignore[union-attr]
+        state = k.apply(state, k.sample_outcome(state, __import__("random").Random(1)))
+    assert parse_outcome("tesla canon", state) == k.CardDraw("base:tesla-cannon")
+    with pytest.raises(InputError, match="unknown card 'teslo'"):
+        parse_outcome("teslo", state)
