@@ -10,6 +10,7 @@ import nox
 
 nox.options.sessions = [
     "tests",
+    "compiled",
     "example",
     "rl",
     "openspiel",
@@ -29,6 +30,35 @@ def tests(session: nox.Session) -> None:
     """Run the test suite."""
     session.install("-e", ".[test]")
     session.run("pytest", *session.posargs)
+
+
+def _install_compiled(session: nox.Session, extras: str = "") -> str:
+    """Build the compiled wheel (mypyc), install it, not editable, and check that it runs
+    compiled (``kingofny.COMPILED``). Returns the wheel's path."""
+    wheelhouse = session.create_tmp()
+    for old in glob.glob(f"{wheelhouse}/kingofny-*.whl"):
+        os.remove(old)
+    session.run("python", "-m", "pip", "wheel", "--no-deps", "--wheel-dir", wheelhouse, ".")
+    (wheel,) = glob.glob(f"{wheelhouse}/kingofny-*.whl")
+    session.install(f"{wheel}{extras}")
+    session.run(
+        "python", "-c", "import kingofny, sys; sys.exit(0 if kingofny.COMPILED else 'pure!')"
+    )
+    return wheel
+
+
+@nox.session(python=PYTHON)
+def compiled(session: nox.Session) -> None:
+    """The whole test suite on the compiled build: the wheel mypyc builds, installed (not
+    editable) into the session."""
+    wheel = _install_compiled(session, "[test]")
+    session.run(
+        "pytest",
+        "-p",
+        "no:cacheprovider",
+        *session.posargs,
+        env={"KINGOFNY_TEST_COMPILED_WHEEL": "1", "KINGOFNY_TEST_WHEEL": wheel},
+    )
 
 
 @nox.session(python=PYTHON)
@@ -98,12 +128,15 @@ def typecheck(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def bench(session: nox.Session) -> None:
-    """Print issue 8's target table (ratios to bench/toy.py, interleaved) and the per-call report.
+    """Print issue 8's target table (ratios to bench/toy.py, interleaved) and the per-call report,
+    for the pure-Python build and then for the compiled one (the same install, the first run
+    with ``KINGOFNY_PURE_PYTHON=1``).
 
     Options after ``--`` go to ``bench/bench.py``: ``--reps``, ``--games``, ``--toy-games``,
     ``--quick``, ``--only table|calls``, ``--call-games`` ...
     """
-    session.install("-e", ".")
+    _install_compiled(session)
+    session.run("python", "bench/bench.py", *session.posargs, env={"KINGOFNY_PURE_PYTHON": "1"})
     session.run("python", "bench/bench.py", *session.posargs)
 
 

@@ -24,8 +24,15 @@ from typing import Any
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
+INTERPRETED = ("core.py",)
+"""Engine modules left interpreted: the public entry points, which check their arguments
+themselves (compiled code would reject a wrong type with its own TypeError first)."""
 COMPILED_MODULES = (
-    "kingofny/engine",
+    *sorted(
+        f"kingofny/engine/{path.name}"
+        for path in Path("src", "kingofny", "engine").glob("*.py")
+        if path.name not in INTERPRETED
+    ),
     "kingofny/effects/dispatch.py",
     "kingofny/effects/primitives.py",
     "kingofny/effects/triggers.py",

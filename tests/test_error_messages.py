@@ -3,6 +3,8 @@ each message says what was given and what is expected."""
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -61,3 +63,31 @@ def test_replaying_a_file_that_is_no_record_names_the_file(
 def test_plugins_counts_in_words(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["plugins"]) == 0
     assert "base 0.1.0: 6 monsters, 64 cards" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("function", "args", "message"),
+    [
+        (k.legal_actions, ("x",), r"legal_actions\(state\): expected a GameState, got str"),
+        (k.chance_outcomes, (None,), r"chance_outcomes\(state\): expected a GameState"),
+        (k.apply, (3, k.StopRolling()), r"apply\(state\): expected a GameState, got int"),
+        (k.is_terminal, ([],), r"is_terminal\(state\): expected a GameState"),
+        (k.winners, ({},), r"winners\(state\): expected a GameState"),
+        (k.reseed, ("view", 1), r"reseed\(view\): expected a GameState"),
+        (k.observe, (b"", 0), r"observe\(state\): expected a GameState"),
+        (k.sample_outcome, (None, random.Random(1)), r"sample_outcome\(state\): expected"),
+    ],
+)
+def test_the_rules_api_names_a_state_that_is_not_one(
+    function: Callable[..., object], args: tuple[object, ...], message: str
+) -> None:
+    """Issue 7 (bad input gets a typed error) for every entry point, in both builds: the
+    compiled core would otherwise answer a wrong type with its own TypeError or AttributeError."""
+    with pytest.raises(k.ArgumentError, match=message):
+        function(*args)
+
+
+@pytest.mark.parametrize("seat", ["a", True, 1.0, 4, -1])
+def test_observe_refuses_a_seat_that_is_not_one(seat: object) -> None:
+    with pytest.raises(k.ConfigError, match="no seat"):
+        k.observe(k.new_game(4, seed=1), seat)  # type: ignore[arg-type]

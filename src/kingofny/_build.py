@@ -19,19 +19,23 @@ from pathlib import Path
 from types import ModuleType
 
 COMPILED_PACKAGES = ("kingofny.engine",)
-"""Packages whose every module is compiled (``setup.py``'s ``COMPILED_MODULES``)."""
+"""Packages whose modules are compiled (``setup.py``'s ``COMPILED_MODULES``) ..."""
+INTERPRETED_MODULES = ("kingofny.engine.core",)
+"""... but for these, left interpreted (``setup.py``'s ``INTERPRETED``)."""
 COMPILED_MODULES = (
     "kingofny.effects.dispatch",
     "kingofny.effects.primitives",
     "kingofny.effects.triggers",
 )
 """Single compiled modules outside those packages."""
-PROBE = "kingofny.engine.core"
+PROBE = "kingofny.engine.loop"
 """The module whose loader tells which build runs."""
 
 
 def is_compiled_name(name: str) -> bool:
     """Whether ``name`` is one of the modules a compiled build compiles."""
+    if name in INTERPRETED_MODULES:
+        return False
     return name in COMPILED_MODULES or any(
         name == package or name.startswith(package + ".") for package in COMPILED_PACKAGES
     )

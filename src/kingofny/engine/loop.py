@@ -1,0 +1,288 @@
+"""The engine's loop: the step tables, ``advance`` and ``apply_logged``, compiled in the compiled
+build. The public functions around them, which check what callers pass, are in
+:mod:`kingofny.engine.core`.
+
+``advance`` runs the agenda: internal steps execute at once; a decision step with exactly one
+legal action takes it; a decision or chance step with nothing to do is dropped; the loop stops at
+the first real decision, at a chance node (unless the game draws chance itself from its seed),
+or at the end of the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any, Union
+
+from kingofny.content import registry
+from kingofny.effects.dispatch import HookError
+from kingofny.engine import attack, cards, chance, movement, resolution, rolling, shop, turn
+from kingofny.engine.destruction import destroy_act, destroy_legal
+from kingofny.engine.ops import maker, pop
+from kingofny.engine.setup import (
+    initial_state,
+    reveal_tile_resolve,
+    roll_off_resolve,
+)
+from kingofny.errors import IllegalActionError
+from kingofny.model.actions import Action, UseCard
+from kingofny.model.outcomes import Outcome
+from kingofny.model.state import GameConfig, GameState
+from kingofny.model.steps import (
+    ApplyAttack,
+    BeginResolution,
+    CardChoice,
+    CardRoll,
+    ChanceStep,
+    ChooseFace,
+    ChooseFlee,
+    ChooseMove,
+    ChooseReroll,
+    CloseTurn,
+    DecisionStep,
+    Destroy,
+    EndTurn,
+    LeaveManhattan,
+    MovePhase,
+    Place,
+    RevealCard,
+    RevealTile,
+    RollDice,
+    RollOff,
+    Shop,
+    StartTurn,
+    Step,
+)
+
+Move = Union[Action, Outcome]
+"""What :func:`apply` accepts: a decision's action or a chance node's outcome."""
+
+_Legal = Callable[[GameState, Any], tuple[Action, ...]]
+_Act = Callable[[GameState, Any, Action], GameState]
+_Check = Callable[[GameState, Any, Action], bool]
+_Run = Callable[[GameState, Any], GameState]
+_Resolve = Callable[[GameState, Any, Outcome], GameState]
+
+DECISIONS: dict[type[Step], tuple[_Legal, _Act]] = {
+    Place: (movement.place_legal, movement.place_act),
+    ChooseReroll: (rolling.reroll_legal, rolling.reroll_act),
+    ChooseFace: (resolution.choose_face_legal, resolution.choose_face_act),
+    Destroy: (destroy_legal, destroy_act),
+    ChooseFlee: (movement.flee_legal, movement.flee_act),
+    ChooseMove: (movement.choose_move_legal, movement.choose_move_act),
+    LeaveManhattan: (movement.leave_legal, movement.leave_act),
+    Shop: (shop.shop_legal, shop.shop_act),
+    CardChoice: (cards.choice_legal, cards.choice_act),
+}
+"""Decision steps: (legal actions, apply an action)."""
+
+FAST_CHECKS: dict[type[Step], _Check] = {ChooseReroll: rolling.reroll_check}
+"""Constant-time legality checks for decisions with many legal actions."""
+
+INTERNAL: dict[type[Step], _Run] = {
+    StartTurn: turn.start_turn,
+    BeginResolution: resolution.begin_resolution,
+    ApplyAttack: attack.apply_attack,
+    MovePhase: movement.run_move_phase,
+    EndTurn: turn.end_turn,
+    CloseTurn: turn.close_turn,
+}
+"""Steps that run without any input."""
+
+CHANCE: dict[type[Step], _Resolve] = {
+    RevealTile: reveal_tile_resolve,
+    RevealCard: shop.reveal_card_resolve,
+    RollOff: roll_off_resolve,
+    RollDice: rolling.roll_resolve,
+    CardRoll: cards.card_roll_resolve,
+}
+"""Chance steps: apply an outcome."""
+
+PREPARE: dict[type[Step], _Run] = {RevealCard: shop.prepare_reveal_card}
+"""Work done when a chance step reaches the top, before its outcomes are listed."""
+
+
+def start(config: GameConfig, drawn: list[Outcome] | None = None) -> GameState:
+    """The first state of a game with this configuration (outcomes drawn go to ``drawn``)."""
+    return advance(initial_state(config), drawn)
+
+
+# The configuration whose packs were last made sure of, and the registry's change count then:
+# states of one game share their config object, so the check costs two comparisons on the hot
+# path. The pair is replaced whole, so a thread sees either the old one or the new one.
+_ready: tuple[GameConfig | None, int] = (None, -1)
+
+
+def packs_loaded(config: GameConfig) -> None:
+    """Load the packs ``config`` plays with, if they are not yet (packs load on demand, and a
+    state may come from another process or a file): without them its effects would be
+    missing."""
+    global _ready
+    reg = registry.installed()
+    if config is _ready[0] and reg.changes[0] == _ready[1]:
+        return
+    for name in config.packs:
+        if name not in reg.loaded:
+            reg.pack(name)
+    _ready = (config, reg.changes[0])
+
+
+_WITH_AGENDA_RNG = maker(GameState, "agenda", "rng")
+
+# The last state whose legal actions were computed, and those actions. ``advance`` computes them
+# to find forced moves, callers then ask for them and ``apply`` checks against them: one entry,
+# matched by identity, saves two of those three computations on the hot path.
+_last_legal: tuple[GameState | None, tuple[Action, ...]] = (None, ())
+
+
+def legal(state: GameState) -> tuple[Action, ...]:
+    """:func:`kingofny.engine.core.legal_actions` for a state known to be a GameState."""
+    global _last_legal
+    cached_state, cached = _last_legal
+    if cached_state is state:
+        return cached
+    if not state.agenda:
+        return ()
+    top = state.agenda[-1]
+    entry = DECISIONS.get(type(top))
+    if entry is None:
+        return ()
+    packs_loaded(state.config)
+    try:
+        result = entry[0](state, top)
+        result += cards.any_time(state, top, result)
+    except HookError as exc:
+        raise exc.at(top) from exc.__cause__
+    _last_legal = (state, result)
+    return result
+
+
+def outcomes(state: GameState) -> tuple[tuple[Outcome, Fraction], ...]:
+    """:func:`kingofny.engine.core.chance_outcomes` for a state known to be a GameState."""
+    if not state.agenda or not isinstance(state.agenda[-1], ChanceStep):
+        return ()
+    packs_loaded(state.config)
+    return chance.outcomes(state, state.agenda[-1])
+
+
+Trace = list[tuple[Step, Union[Move, None], GameState]]
+"""What :func:`apply_logged` and :func:`advance` note when given a list: for each step run, in
+order, the step, the move that ran it (the action or outcome applied, the forced action, the
+outcome the seed drew; None for an internal step) and the state after it (for narration)."""
+
+
+def apply_logged(
+    state: GameState, move: Move, drawn: list[Outcome] | None, trace: Trace | None = None
+) -> GameState:
+    """:func:`apply`, appending to ``drawn`` every chance outcome the seed drew on the way, and
+    to ``trace`` every step run (see :data:`Trace`)."""
+    if not state.agenda:
+        raise IllegalActionError("the game is over")
+    top = state.agenda[-1]
+    packs_loaded(state.config)
+    try:
+        return _apply(state, top, move, drawn, trace)
+    except HookError as exc:
+        # A card's effect failed (DESIGN Contract 7): name the step that was running.
+        raise exc.at(top) from exc.__cause__
+
+
+def _apply(
+    state: GameState, top: Step, move: Move, drawn: list[Outcome] | None, trace: Trace | None
+) -> GameState:
+    if isinstance(top, ChanceStep):
+        if not isinstance(move, Outcome):
+            raise IllegalActionError(f"waiting for a chance outcome ({top.KIND}), got {move!r}")
+        problem = chance.check(state, top, move)
+        if problem is not None:
+            raise IllegalActionError(problem)
+        state = CHANCE[type(top)](pop(state), top, move)
+        if trace is not None:
+            trace.append((top, move, state))
+        return advance(state, drawn, trace)
+    if not isinstance(move, Action):
+        got = "a chance outcome" if isinstance(move, Outcome) else "not an action"
+        raise IllegalActionError(f"seat {state.current_player} must decide; got {move!r} ({got})")
+    if isinstance(move, UseCard) and not isinstance(top, CardChoice):
+        if move not in legal(state):
+            raise IllegalActionError(f"{move} is not offered to seat {state.current_player} now")
+        state = cards.use(state, top, move)
+        if trace is not None:
+            trace.append((top, move, state))
+        return advance(state, drawn, trace)
+    act = DECISIONS[type(top)][1]
+    check = FAST_CHECKS.get(type(top))
+    ok = check(state, top, move) if check is not None else move in legal(state)
+    if not ok:
+        options = ", ".join(str(a) for a in legal(state)[:12])
+        raise IllegalActionError(
+            f"{move} is not legal for seat {state.current_player} at {top.KIND}; legal: {options}"
+        )
+    state = act(pop(state), top, move)
+    if trace is not None:
+        trace.append((top, move, state))
+    return advance(state, drawn, trace)
+
+
+def advance(
+    state: GameState, drawn: list[Outcome] | None = None, trace: Trace | None = None
+) -> GameState:
+    """Run the agenda until a decision, a chance node (explicit mode) or the end of the game.
+
+    Outcomes drawn from the seed are appended to ``drawn`` when it is given, and the steps run
+    to ``trace`` (see :data:`Trace`).
+    """
+    global _last_legal
+    packs_loaded(state.config)
+    top: Step | None = None
+    try:
+        while state.agenda and state.winners is None:
+            top = state.agenda[-1]
+            kind = type(top)
+            run = INTERNAL.get(kind)
+            if run is not None:
+                state = run(pop(state), top)
+                if trace is not None:
+                    trace.append((top, None, state))
+                continue
+            if isinstance(top, ChanceStep):
+                prepare = PREPARE.get(kind)
+                if prepare is not None:
+                    state = prepare(state, top)
+                if not chance.has_outcomes(state, top):
+                    state = pop(state)
+                    continue
+                if state.rng is None:
+                    return state
+                manual = state.config.manual
+                if manual and top.CHANCE_KIND in manual:
+                    return state
+                outcome, gen = chance.sample(state, top, state.rng)
+                if drawn is not None:
+                    drawn.append(outcome)
+                state = CHANCE[kind](_WITH_AGENDA_RNG(state, state.agenda[:-1], gen), top, outcome)
+                if trace is not None:
+                    trace.append((top, outcome, state))
+                continue
+            assert isinstance(top, DecisionStep)
+            legal, act = DECISIONS[kind]
+            if state.monsters[top.seat].eliminated:
+                state = pop(state)
+                continue
+            options = legal(state, top)
+            if options:
+                options += cards.any_time(state, top, options)
+            if len(options) > 1:
+                _last_legal = (state, options)
+                return state
+            state = pop(state)
+            if options:
+                state = act(state, top, options[0])
+                if trace is not None:
+                    trace.append((top, options[0], state))
+    except HookError as exc:
+        if top is None:
+            raise
+        # A card's effect failed (DESIGN Contract 7): name the step that was running.
+        raise exc.at(top) from exc.__cause__
+    return state
