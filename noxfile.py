@@ -35,7 +35,7 @@ def tests(session: nox.Session) -> None:
 def _install_compiled(session: nox.Session, extras: str = "") -> str:
     """Build the compiled wheel (mypyc), install it, not editable, and check that it runs
     compiled (``kingofny.COMPILED``). Returns the wheel's path."""
-    wheelhouse = session.create_tmp()
+    wheelhouse = os.path.abspath(session.create_tmp())
     for old in glob.glob(f"{wheelhouse}/kingofny-*.whl"):
         os.remove(old)
     session.run("python", "-m", "pip", "wheel", "--no-deps", "--wheel-dir", wheelhouse, ".")

@@ -71,7 +71,7 @@ def _build_wheel(out: Path, env: dict[str, str]) -> Path:
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     given = os.environ.get("KINGOFNY_TEST_WHEEL")
     if given:  # the compiled session's wheel, already built
-        return Path(given)
+        return Path(given).resolve()
     if not (ROOT / "pyproject.toml").is_file():
         pytest.skip("not run from a source checkout")
     probe = subprocess.run(

@@ -168,22 +168,30 @@ class ActionCodec:
     def legal_ids(self, state: GameState) -> tuple[int, ...]:
         """The ids of the legal actions of ``state``, sorted (empty at a chance node)."""
         legal = legal_actions(state)
+        if len(legal) > _FANOUT:
+            return self._fanout_ids(legal)
+        return tuple(sorted(map(self._ids.__getitem__, legal)))
+
+    def _fanout_ids(self, legal: tuple[Action, ...]) -> tuple[int, ...]:
         known = self._fanouts.get(id(legal))
         if known is not None and known[0] is legal:
             return known[1]
         ids = tuple(sorted(map(self._ids.__getitem__, legal)))
-        if len(legal) > _FANOUT:
-            if len(self._fanouts) >= _FANOUTS_KEPT:
-                self._fanouts = {}
-            self._fanouts[id(legal)] = (legal, ids)
+        if len(self._fanouts) >= _FANOUTS_KEPT:
+            self._fanouts = {}
+        self._fanouts[id(legal)] = (legal, ids)
         return ids
 
-    def mask(self, state: GameState) -> list[int]:
-        """1 for each legal id, 0 elsewhere: a list of length :attr:`size`."""
-        mask = [0] * len(self._actions)
-        for i in self.legal_ids(state):
+    def mask(self, state: GameState) -> bytes:
+        """1 for each legal id, 0 elsewhere: :attr:`size` bytes, each read as an int
+        (``mask[i]``, ``sum(mask)``); ``numpy.frombuffer(mask, numpy.int8)`` views it as an
+        array without a copy."""
+        mask = bytearray(len(self._actions))
+        legal = legal_actions(state)
+        ids = self._fanout_ids(legal) if len(legal) > _FANOUT else map(self._ids.__getitem__, legal)
+        for i in ids:
             mask[i] = 1
-        return mask
+        return bytes(mask)
 
 
 class OutcomeCodec:
@@ -414,11 +422,22 @@ _LAYOUTS: dict[tuple[tuple[str, ...], int], _Layout] = {}
 
 
 def _layout(packs: tuple[str, ...]) -> _Layout:
-    key = (packs, registry.installed().changes[0])
+    global _last_layout
+    changes = registry.installed().changes[0]
+    last_packs, last_changes, last = _last_layout
+    if last is not None and last_packs is packs and last_changes == changes:
+        return last
+    key = (packs, changes)
     found = _LAYOUTS.get(key)
     if found is None:
         found = _LAYOUTS[key] = _Layout(packs)
+    _last_layout = (packs, changes, found)
     return found
+
+
+_last_layout: tuple[tuple[str, ...] | None, int, _Layout | None] = (None, -1, None)
+"""The packs last asked for (states of one game share the tuple), their registry change count
+and their layout; replaced whole, so a thread sees the old triple or the new one."""
 
 
 @functools.lru_cache(maxsize=8192)

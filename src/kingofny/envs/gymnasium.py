@@ -154,7 +154,7 @@ class KingOfNYEnv(gymnasium.Env[dict[str, Any], np.int64]):
         state = self.state
         return {
             "observation": np.asarray(observation(state, self.seat), dtype=np.float32),
-            "action_mask": np.asarray(self.codec.mask(state), dtype=np.int8),
+            "action_mask": np.frombuffer(self.codec.mask(state), dtype=np.int8).copy(),
         }
 
     def _info(self, illegal: bool = False) -> dict[str, Any]:
