@@ -93,14 +93,19 @@ def _constrained(
     return (_STOP, *options)
 
 
+_REROLL_HOOKS = ("locked_faces", "reroll_cost", "must_reroll")
+"""The hooks by which effects constrain rerolls (see :func:`_constrained`)."""
+
+
 def reroll_check(state: GameState, step: ChooseReroll, action: Action) -> bool:
     """Legality check for reroll decisions (the widest decision of a turn), constant-time when
     no effect is in play."""
     if state.turn.rerolls_left <= 0:
         return False
     effects = in_play(state)
-    if effects:
-        return action in _constrained(state, step.seat, effects)
+    if any(overrides(e, hook) for _, _, e in effects for hook in _REROLL_HOOKS):
+        legal = _constrained(state, step.seat, effects)
+        return any(a is action for a in legal) or action in legal
     if isinstance(action, StopRolling):
         return True
     return (
