@@ -120,7 +120,7 @@ def lint(session: nox.Session) -> None:
 @nox.session(python=PYTHON)
 def typecheck(session: nox.Session) -> None:
     """mypy --strict over src, tests, the example scripts and the example pack."""
-    session.install("-e", ".[test,rl,web]", "-e", "examples/kingofny-example-pack", "mypy>=1.8")
+    session.install("-e", ".[test,rl,web,play]", "-e", "examples/kingofny-example-pack", "mypy>=1.8")
     session.run("mypy", "--strict", "src", "tests")
     session.run("mypy", "--strict", *sorted(glob.glob("examples/*.py")))
     session.run("mypy", "--strict", "examples/kingofny-example-pack/src")
