@@ -30,10 +30,10 @@ def evolve(inst: _T, **changes: Any) -> _T:
     times per step): see :func:`_maker`.
     """
     key = (type(inst), tuple(changes))
-    maker = _MAKERS.get(key)
-    if maker is None:
-        maker = _MAKERS.setdefault(key, _maker(*key))
-    result: _T = maker(inst, *changes.values())
+    make = _MAKERS.get(key)
+    if make is None:
+        make = _MAKERS.setdefault(key, _maker(*key))
+    result: _T = make(inst, *changes.values())
     return result
 
 
@@ -86,8 +86,8 @@ def _maker(cls: type, names: tuple[str, ...]) -> _Maker:
     lines += ["    o.__class__ = cls", "    return o"]
     namespace: dict[str, Any] = {"new": object.__new__, "twin": twin, "cls": cls}
     exec("\n".join(lines), namespace)  # the source is built from attrs field names only
-    maker: _Maker = namespace["make"]
-    return maker
+    made: _Maker = namespace["make"]
+    return made
 
 
 _WITH_AGENDA = maker(GameState, "agenda")
