@@ -101,6 +101,7 @@ class OptionalBuildExt(build_ext):
 
     def run(self) -> None:
         """Build the extensions, or none of them."""
+        self._drop_stale()
         try:
             super().run()
         except Exception as exc:
@@ -109,6 +110,16 @@ class OptionalBuildExt(build_ext):
                 built = Path(self.get_ext_fullpath(ext.name))
                 built.unlink(missing_ok=True)
             self.extensions = []
+
+    def _drop_stale(self) -> None:
+        """Remove compiled modules an earlier build left in the build directory that this one
+        does not build (a module now interpreted would otherwise ship compiled)."""
+        wanted = {Path(self.get_ext_fullpath(ext.name)).resolve() for ext in self.extensions}
+        root = Path(self.build_lib)
+        found = [*root.glob("*__mypyc.*"), *root.glob("kingofny/**/*.so")]
+        for built in [*found, *root.glob("kingofny/**/*.pyd")]:
+            if built.resolve() not in wanted:
+                built.unlink()
 
 
 setup(ext_modules=_extensions(), cmdclass={"build_ext": OptionalBuildExt})
