@@ -40,6 +40,8 @@ def _install_compiled(session: nox.Session, extras: str = "") -> str:
         os.remove(old)
     session.run("python", "-m", "pip", "wheel", "--no-deps", "--wheel-dir", wheelhouse, ".")
     (wheel,) = glob.glob(f"{wheelhouse}/kingofny-*.whl")
+    # A reused session has kingofny 0.1.0 installed already: pip would keep that one.
+    session.run("python", "-m", "pip", "uninstall", "--yes", "--quiet", "kingofny")
     session.install(f"{wheel}{extras}")
     session.run(
         "python", "-c", "import kingofny, sys; sys.exit(0 if kingofny.COMPILED else 'pure!')"

@@ -340,3 +340,30 @@ def test_simulate_takes_player_specs_with_options(
     out = capsys.readouterr().out
     assert "heuristic" in out
     assert "first" in out
+
+
+def test_resume_refuses_set_up_options(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A resumed game keeps its set-up: options that would change it are refused, not ignored."""
+    save = tmp_path / "game.json"
+    save.write_text("{}")
+    assert main(["play", "--resume", str(save), "--seed", "3"]) == 2
+    assert "drop --seed" in capsys.readouterr().err
+
+
+def test_a_reader_that_stops_early_is_no_error(tmp_path: Path) -> None:
+    """``kingofny replay game.json | head -1``: the closed pipe ends the command quietly."""
+    record = tmp_path / "game.json"
+    assert main(["simulate", "--games", "1", "--seed", "2", "--save-record", str(record)]) == 0
+    reader = subprocess.Popen(
+        [sys.executable, "-m", "kingofny", "replay", str(record)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert reader.stdout is not None
+    assert reader.stderr is not None
+    reader.stdout.close()  # the reader is gone before the first line is written
+    errors = reader.stderr.read()
+    assert reader.wait(timeout=60) == 0, errors
+    assert "Broken pipe" not in errors
+    assert "error" not in errors

@@ -15,6 +15,7 @@ replay a saved game.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 import time
@@ -225,6 +226,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "play":
             return _play(args, sys.stdin, sys.stdout)
         return _replay(args.file, sys.stdout)
+    except BrokenPipeError:
+        # The reader stopped early (``kingofny replay game.json | head``): not an error. Point
+        # stdout at nothing so that the interpreter's final flush does not complain either.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_OK
     except (_UsageError, KingOfNYError, OSError) as exc:
         message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         print(f"{PROG}: error: {message}", file=sys.stderr)
@@ -529,9 +535,26 @@ def _play(args: argparse.Namespace, inp: TextIO, out: TextIO) -> int:
     players = _player_specs(args.players) if args.players is not None else None
     if players is not None:
         bots = [spec for spec in players if spec.lower() != HUMAN]
-        _factories(bots)  # checked now: an unknown bot is a usage error
+        try:
+            _factories(bots)  # checked now: an unknown bot is a usage error
+        except _UsageError as exc:
+            raise _UsageError(f"{exc} (or human, for a person at the keyboard)") from None
         players = [HUMAN if spec.lower() == HUMAN else spec for spec in players]
     if args.resume is not None:
+        ignored = [
+            option
+            for option, value in (
+                ("--monsters", args.monsters),
+                ("--seed", args.seed),
+                ("--typed", args.typed),
+                ("--companion", args.companion or None),
+            )
+            if value is not None
+        ]
+        if ignored:
+            raise _UsageError(
+                f"--resume continues the saved game as it was set up; drop {', '.join(ignored)}"
+            )
         try:
             text = args.resume.read_text(encoding="utf-8")
         except FileNotFoundError:

@@ -99,11 +99,21 @@ def test_bundled_kinds_make_seeded_players_with_options() -> None:
         ("no_such_module_xyz:Bot", "cannot import 'no_such_module_xyz'"),
         ("kingofny.players:NoSuchBot", "has no class or function 'NoSuchBot'"),
         ("missing/bot.py:Bot", "no file"),
+        ("heuristic:flee_life=abc", r"bad value flee_life=abc \(expected int, like 2\)"),
+        ("heuristic:flee_life=1.5", r"bad value flee_life=1.5 \(expected int"),
+        ("heuristic:flee_per_attacker=true", r"bad value flee_per_attacker=true"),
+        ("heuristic:flee_life=3:flee_per_attacker=1", "separate options with commas"),
     ],
 )
 def test_factory_refuses_bad_specs_up_front(text: str, message: str) -> None:
     with pytest.raises(ArgumentError, match=message):
         player_factory(text)
+
+
+def test_an_int_stands_for_a_float_option() -> None:
+    player = player_factory("heuristic:flee_per_attacker=3")(1)
+    assert isinstance(player, HeuristicPlayer)
+    assert player.flee_per_attacker == 3
 
 
 def test_module_target() -> None:

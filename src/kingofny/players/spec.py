@@ -130,6 +130,10 @@ def parse_spec(text: str) -> PlayerSpec:
         if any(key == seen for seen, _ in pairs):
             raise ArgumentError("player spec", f"{text!r}: option {key!r} given twice")
         pairs.append((key, _value(value.strip())))
+    if "=" in target:
+        raise ArgumentError(
+            "player spec", f"{text!r}: separate options with commas (kind:a=1,b=2), not colons"
+        )
     if ":" not in target and target.lower() in KINDS:
         target = target.lower()
     return PlayerSpec(target, tuple(pairs))
@@ -184,6 +188,33 @@ def _resolve(spec: PlayerSpec) -> Callable[..., object]:
     return found
 
 
+def _mistyped(target: Callable[..., object], options: Mapping[str, OptionValue]) -> str | None:
+    """The first option whose value cannot stand for the parameter's default (an int where the
+    default is an int or a float, a bool for a bool, text for text), described; None if all
+    fit. Parameters without a default, or with None, take anything."""
+    try:
+        parameters = inspect.signature(target).parameters
+    except (TypeError, ValueError):
+        return None
+    for key, value in options.items():
+        parameter = parameters.get(key)
+        if parameter is None or parameter.default in (parameter.empty, None):
+            continue
+        default = parameter.default
+        if isinstance(default, bool):
+            fits = isinstance(value, bool)
+        elif isinstance(default, (int, float)):
+            fits = isinstance(value, (int, float)) and not isinstance(value, bool)
+            fits = fits and (isinstance(default, float) or isinstance(value, int))
+        elif isinstance(default, str):
+            fits = isinstance(value, str)
+        else:
+            continue
+        if not fits:
+            return f"{key}={_show(value)} (expected {type(default).__name__}, like {default!r})"
+    return None
+
+
 def _accepts(target: Callable[..., object]) -> tuple[bool, bool, frozenset[str]]:
     """Whether ``target`` takes ``seed``, takes any keyword, and the keywords it names."""
     try:
@@ -232,7 +263,8 @@ def player_factory(spec: str | PlayerSpec) -> SpecFactory:
     ones it does).
     """
     parsed = spec if isinstance(spec, PlayerSpec) else parse_spec(spec)
-    _, takes_any, names = _accepts(_resolve(parsed))
+    target = _resolve(parsed)
+    _, takes_any, names = _accepts(target)
     unknown = sorted(set(dict(parsed.options)) - names) if not takes_any else []
     if "seed" in dict(parsed.options):
         unknown = ["seed"]
@@ -241,6 +273,9 @@ def player_factory(spec: str | PlayerSpec) -> SpecFactory:
         raise ArgumentError(
             "player spec",
             f"{parsed.label!r} takes no option {unknown[0]!r} (options: {allowed}; "
-            "the seed comes from the series)",
+            "each game's seed is drawn from the series seed)",
         )
+    mistyped = _mistyped(target, dict(parsed.options))
+    if mistyped is not None:
+        raise ArgumentError("player spec", f"{parsed.label!r}: bad value {mistyped}")
     return SpecFactory(parsed)
