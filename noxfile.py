@@ -1,13 +1,25 @@
-"""Contributor tasks: ``nox`` runs tests, example, rl, openspiel, lint, typecheck, docs, build;
+"""Contributor tasks: ``nox`` runs tests, example, rl, openspiel, tournament, lint, typecheck,
+docs, build;
 ``nox -s bench`` measures speed; ``nox -s golden`` regenerates the golden transcripts."""
 
 from __future__ import annotations
 
 import glob
+import os
 
 import nox
 
-nox.options.sessions = ["tests", "example", "rl", "openspiel", "lint", "typecheck", "docs", "build"]
+nox.options.sessions = [
+    "tests",
+    "example",
+    "rl",
+    "openspiel",
+    "tournament",
+    "lint",
+    "typecheck",
+    "docs",
+    "build",
+]
 nox.options.reuse_existing_virtualenvs = True
 
 PYTHON = ["3.11"]
@@ -32,6 +44,31 @@ def openspiel(session: nox.Session) -> None:
     """The OpenSpiel game with OpenSpiel (extra ``openspiel``)."""
     session.install("-e", ".[test,openspiel]")
     session.run("pytest", "-q", "tests/envs/test_openspiel.py", *session.posargs)
+
+
+@nox.session(python=PYTHON)
+def tournament(session: nox.Session) -> None:
+    """Tournaments with their extras: a series on local Ray, openskill ratings and matplotlib
+    plots (extras ``ray`` and ``stats``), then a small parallel series and its report."""
+    session.install("-e", ".[test,ray,stats]")
+    session.run("pytest", "-q", "tests/tournament", *session.posargs)
+    out = session.create_tmp()
+    results = f"{out}/results.jsonl"
+    if os.path.exists(results):
+        os.remove(results)
+    session.run(
+        "kingofny",
+        "simulate",
+        "--games",
+        "40",
+        "--seed",
+        "1",
+        "--workers",
+        "2",
+        "--output",
+        results,
+    )
+    session.run("kingofny", "report", results, "--plot", f"{out}/plots")
 
 
 @nox.session(python=PYTHON)
@@ -66,7 +103,7 @@ def lint(session: nox.Session) -> None:
 @nox.session(python=PYTHON)
 def typecheck(session: nox.Session) -> None:
     """mypy --strict over src, tests, the example scripts and the example pack."""
-    session.install("-e", ".[test,rl]", "-e", "examples/kingofny-example-pack", "mypy>=1.8")
+    session.install("-e", ".[test,rl,stats]", "-e", "examples/kingofny-example-pack", "mypy>=1.8")
     session.run("mypy", "--strict", "src", "tests")
     session.run("mypy", "--strict", *sorted(glob.glob("examples/*.py")))
     session.run("mypy", "--strict", "examples/kingofny-example-pack/src")

@@ -37,6 +37,7 @@ from kingofny.errors import (
     PlayerError,
     PluginError,
     ReplayError,
+    ResultsError,
     ScenarioError,
     SchemaVersionError,
     SerializationError,
@@ -84,7 +85,7 @@ from kingofny.players import Player, RandomPlayer
 if TYPE_CHECKING:  # what mypy and readers see; at run time these load on first use
     from kingofny.players.heuristic import HeuristicPlayer
     from kingofny.record import Event, GameRecord, replay, replay_states
-    from kingofny.runner import GameResult, TournamentSummary, play_game, simulate
+    from kingofny.runner import Fault, GameResult, TournamentSummary, play_game, simulate
     from kingofny.serialize import (
         RECORD_FORMAT,
         SCHEMA_VERSION,
@@ -98,6 +99,8 @@ if TYPE_CHECKING:  # what mypy and readers see; at run time these load on first 
         state_to_dict,
         to_json,
     )
+    from kingofny.tournament.report import Report, format_report, report, wilson_interval
+    from kingofny.tournament.results import GameRow, Results, load_results
 
 __all__ = [  # noqa: RUF022 (grouped by topic, not sorted)
     "__version__",
@@ -173,6 +176,15 @@ __all__ = [  # noqa: RUF022 (grouped by topic, not sorted)
     "simulate",
     "GameResult",
     "TournamentSummary",
+    "Fault",
+    # -- results files and their analysis ------------------------------------------------------
+    "load_results",
+    "Results",
+    "GameRow",
+    "report",
+    "Report",
+    "format_report",
+    "wilson_interval",
     # -- game records and JSON ------------------------------------------------------------------
     "GameRecord",
     "Event",
@@ -198,6 +210,7 @@ __all__ = [  # noqa: RUF022 (grouped by topic, not sorted)
     "SerializationError",
     "SchemaVersionError",
     "ReplayError",
+    "ResultsError",
     "PluginError",
     "EffectError",
     "PlayerError",
@@ -216,7 +229,11 @@ _LAZY: dict[str, str] = {
     "HeuristicPlayer": "kingofny.players.heuristic",
     **dict.fromkeys(("Event", "GameRecord", "replay", "replay_states"), "kingofny.record"),
     **dict.fromkeys(
-        ("GameResult", "TournamentSummary", "play_game", "simulate"), "kingofny.runner"
+        ("Fault", "GameResult", "TournamentSummary", "play_game", "simulate"), "kingofny.runner"
+    ),
+    **dict.fromkeys(("GameRow", "Results", "load_results"), "kingofny.tournament.results"),
+    **dict.fromkeys(
+        ("Report", "format_report", "report", "wilson_interval"), "kingofny.tournament.report"
     ),
     **dict.fromkeys(
         (
