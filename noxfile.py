@@ -1,4 +1,5 @@
-"""Contributor tasks: ``nox`` runs tests, example, rl, openspiel, web, lint, typecheck, docs, build;
+"""Contributor tasks: ``nox`` runs tests, compiled, example, rl, openspiel, web, tournament, lint,
+typecheck, docs, build;
 ``nox -s bench`` measures speed; ``nox -s golden`` regenerates the golden transcripts."""
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ nox.options.sessions = [
     "rl",
     "openspiel",
     "web",
+    "tournament",
     "lint",
     "typecheck",
     "docs",
@@ -91,6 +93,31 @@ def web(session: nox.Session) -> None:
 
 
 @nox.session(python=PYTHON)
+def tournament(session: nox.Session) -> None:
+    """Tournaments with their extras: a series on local Ray, openskill ratings and matplotlib
+    plots (extras ``ray`` and ``stats``), then a small parallel series and its report."""
+    session.install("-e", ".[test,ray,stats]")
+    session.run("pytest", "-q", "tests/tournament", *session.posargs)
+    out = session.create_tmp()
+    results = f"{out}/results.jsonl"
+    if os.path.exists(results):
+        os.remove(results)
+    session.run(
+        "kingofny",
+        "simulate",
+        "--games",
+        "40",
+        "--seed",
+        "1",
+        "--workers",
+        "2",
+        "--output",
+        results,
+    )
+    session.run("kingofny", "report", results, "--plot", f"{out}/plots")
+
+
+@nox.session(python=PYTHON)
 def example(session: nox.Session) -> None:
     """Install the example content pack as a plugin, run its tests and a game that uses it."""
     session.install("-e", ".", "-e", "examples/kingofny-example-pack[test]")
@@ -122,7 +149,8 @@ def lint(session: nox.Session) -> None:
 @nox.session(python=PYTHON)
 def typecheck(session: nox.Session) -> None:
     """mypy --strict over src, tests, the example scripts and the example pack."""
-    session.install("-e", ".[test,rl,web,play]", "-e", "examples/kingofny-example-pack", "mypy>=1.8")
+    extras = ".[test,rl,web,play,stats]"
+    session.install("-e", extras, "-e", "examples/kingofny-example-pack", "mypy>=1.8")
     session.run("mypy", "--strict", "src", "tests")
     session.run("mypy", "--strict", *sorted(glob.glob("examples/*.py")))
     session.run("mypy", "--strict", "examples/kingofny-example-pack/src")

@@ -65,7 +65,7 @@ def test_progress_bar_on_request(capsys: pytest.CaptureFixture[str]) -> None:
     assert err.count("\n") == 1
     frames = err.rstrip("\n").split("\r")
     assert frames[0] == ""  # every frame starts with a carriage return
-    bar = re.compile(r"\[([#.]{30})\] ([0-9]+)/2 games, [0-9]+ games/s")
+    bar = re.compile(r"\[([#.]{30})\] ([0-9]+)/2 games, [0-9]+ games/s(, [0-9hms]+ left)? *")
     matches = [bar.fullmatch(frame) for frame in frames[1:]]
     assert all(matches), frames
     done = [int(m.group(2)) for m in matches if m]
@@ -73,6 +73,8 @@ def test_progress_bar_on_request(capsys: pytest.CaptureFixture[str]) -> None:
     assert done[-1] == 2
     assert [m.group(1) for m in matches if m][-1] == "#" * 30
     assert "#" * 15 + "." * 15 in err  # the frame after the first of two games is half full
+    assert frames[1].rstrip().endswith("s left")  # a time left until the end...
+    assert "left" not in frames[-1]  # ...but not on the last frame
 
 
 def test_verbose_single_game_prints_turns_and_winner(capsys: pytest.CaptureFixture[str]) -> None:

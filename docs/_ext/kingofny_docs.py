@@ -287,6 +287,7 @@ _API_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("The city", ("kingofny.model.city",)),
     ("Cards", ("kingofny.model.cards", "kingofny.lookup")),
     ("Players and tournaments", ("kingofny.players", "kingofny.runner")),
+    ("Results files and their analysis", ("kingofny.tournament",)),
     ("Game records", ("kingofny.record",)),
     ("Serialisation", ("kingofny.serialize",)),
     ("Errors", ("kingofny.errors",)),

@@ -39,6 +39,7 @@ from kingofny.errors import (
     PlayerError,
     PluginError,
     ReplayError,
+    ResultsError,
     ScenarioError,
     SchemaVersionError,
     SerializationError,
@@ -93,7 +94,7 @@ if TYPE_CHECKING:  # what mypy and readers see; at run time these load on first 
         replay_states,
         start_record,
     )
-    from kingofny.runner import GameResult, TournamentSummary, play_game, simulate
+    from kingofny.runner import Fault, GameResult, TournamentSummary, play_game, simulate
     from kingofny.serialize import (
         RECORD_FORMAT,
         SCHEMA_VERSION,
@@ -107,6 +108,8 @@ if TYPE_CHECKING:  # what mypy and readers see; at run time these load on first 
         state_to_dict,
         to_json,
     )
+    from kingofny.tournament.report import Report, format_report, report, wilson_interval
+    from kingofny.tournament.results import GameRow, Results, load_results
 
 COMPILED: bool = _compiled()
 """Whether the rules core runs compiled (mypyc) in this process, or as pure Python: a build
@@ -188,6 +191,15 @@ __all__ = [  # noqa: RUF022 (grouped by topic, not sorted)
     "simulate",
     "GameResult",
     "TournamentSummary",
+    "Fault",
+    # -- results files and their analysis ------------------------------------------------------
+    "load_results",
+    "Results",
+    "GameRow",
+    "report",
+    "Report",
+    "format_report",
+    "wilson_interval",
     # -- game records and JSON ------------------------------------------------------------------
     "GameRecord",
     "Event",
@@ -215,6 +227,7 @@ __all__ = [  # noqa: RUF022 (grouped by topic, not sorted)
     "SerializationError",
     "SchemaVersionError",
     "ReplayError",
+    "ResultsError",
     "PluginError",
     "EffectError",
     "PlayerError",
@@ -236,7 +249,11 @@ _LAZY: dict[str, str] = {
         "kingofny.record",
     ),
     **dict.fromkeys(
-        ("GameResult", "TournamentSummary", "play_game", "simulate"), "kingofny.runner"
+        ("Fault", "GameResult", "TournamentSummary", "play_game", "simulate"), "kingofny.runner"
+    ),
+    **dict.fromkeys(("GameRow", "Results", "load_results"), "kingofny.tournament.results"),
+    **dict.fromkeys(
+        ("Report", "format_report", "report", "wilson_interval"), "kingofny.tournament.report"
     ),
     **dict.fromkeys(
         (

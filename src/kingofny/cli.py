@@ -8,6 +8,8 @@ replay a saved game.
     kingofny play --resume kingofny-game.json
     kingofny simulate --games 500 --players heuristic,random,random,random --seed 1
     kingofny simulate --games 1 --verbose --save-record game.json
+    kingofny simulate --games 10000 --players heuristic,random,random --output results.jsonl
+    kingofny report results.jsonl --plot plots/
     kingofny replay game.json
     kingofny serve --port 8765
 """
@@ -133,6 +135,68 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--no-rotate", action="store_true", help="keep every player in its seat for every game"
     )
+    scale = sim.add_argument_group("scale and isolation")
+    scale.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        metavar="N",
+        help="processes playing games (default: all cores, at least 8 games each; "
+        "1 plays in this process)",
+    )
+    scale.add_argument(
+        "--backend",
+        choices=("process", "ray"),
+        default="process",
+        help="a local process pool (default) or Ray tasks (extra: kingofny[ray])",
+    )
+    scale.add_argument(
+        "--ray-address",
+        default=None,
+        metavar="ADDR",
+        help="join the Ray cluster at ADDR (default: start a local Ray)",
+    )
+    scale.add_argument(
+        "--isolate",
+        action="store_true",
+        help="run each bot in its own process; the game state stays in the runner",
+    )
+    scale.add_argument(
+        "--decision-timeout",
+        type=float,
+        default=None,
+        metavar="S",
+        help="seconds a bot may take per decision (implies --isolate); "
+        "a late bot is a fault handled by --on-fault",
+    )
+    scale.add_argument(
+        "--on-fault",
+        choices=("abort", "forfeit", "random", "raise"),
+        default="abort",
+        help="a bot that raises, plays an illegal action or times out: abort its game "
+        "(default), forfeit its seat, play a random legal action for it, or stop the series",
+    )
+    files = sim.add_argument_group("result files")
+    files.add_argument(
+        "--output",
+        type=_path,
+        default=None,
+        metavar="FILE",
+        help="write a results file (JSON Lines: a manifest, then a row per game)",
+    )
+    files.add_argument(
+        "--records",
+        type=_path,
+        default=None,
+        metavar="DIR",
+        help="write every game's full record to DIR/game-NNNNNN.json",
+    )
+    files.add_argument(
+        "--resume",
+        action="store_true",
+        help="continue the series of an interrupted --output file (give the same options; "
+        "the seed may be left out)",
+    )
 
     play = commands.add_parser(
         "play",
@@ -204,6 +268,32 @@ def build_parser() -> argparse.ArgumentParser:
     web.add_argument(
         "--port", type=int, default=8765, help="port to listen on (default 8765; 0: any free port)"
     )
+    ana = commands.add_parser(
+        "report",
+        help="analyse a results file",
+        description="Win rates with Wilson 95%% intervals per entrant, monster and seat, game "
+        "length, card lift and openskill ratings of a results file written by simulate --output.",
+    )
+    ana.add_argument("file", type=_path, metavar="FILE", help="a results file (results.jsonl)")
+    ana.add_argument("--json", action="store_true", help="print the report as JSON")
+    ana.add_argument(
+        "--plot",
+        type=_path,
+        default=None,
+        metavar="DIR",
+        help="write PNG plots to DIR (extra: kingofny[stats])",
+    )
+    ana.add_argument("--no-ratings", action="store_true", help="skip the openskill ratings")
+    ana.add_argument(
+        "--cards", type=int, default=10, metavar="N", help="cards of highest and lowest lift (10)"
+    )
+    ana.add_argument(
+        "--min-bought",
+        type=int,
+        default=5,
+        metavar="N",
+        help="show the lift of cards bought at least N times (5)",
+    )
     return parser
 
 
@@ -225,6 +315,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _serve(args, sys.stdout)
         if args.command == "play":
             return _play(args, sys.stdin, sys.stdout)
+        if args.command == "report":
+            return _report(args, sys.stdout)
         return _replay(args.file, sys.stdout)
     except BrokenPipeError:
         # The reader stopped early (``kingofny replay game.json | head``): not an error. Point
@@ -298,7 +390,9 @@ def _factories(specs: Sequence[str]) -> list[SpecFactory]:
 
 
 class ProgressBar:
-    """A plain-text progress bar redrawn in place (carriage return, no newline) on a stream."""
+    """A plain-text progress bar redrawn in place (carriage return, no newline) on a stream,
+    with the rate and the time left. Both are measured from the first game reported, so that
+    starting worker processes and the games a resumed series read back do not skew them."""
 
     def __init__(self, stream: TextIO, width: int = _BAR_WIDTH, interval: float = 0.1) -> None:
         self.stream = stream
@@ -309,21 +403,38 @@ class ProgressBar:
         """Seconds between redraws (the first and last states are always drawn)."""
         self._start = time.perf_counter()
         self._drawn = float("-inf")
+        self._first: tuple[int, float] | None = None
 
     def __call__(self, done: int, total: int) -> None:
         """Redraw for ``done`` of ``total`` games; a newline ends it when complete."""
         now = time.perf_counter()
+        if self._first is None:
+            self._first = (done, now)
         if done < total and done > 1 and now - self._drawn < self.interval:
             return
         self._drawn = now
         filled = self.width * done // total if total else self.width
-        elapsed = now - self._start
-        rate = done / elapsed if elapsed > 0 else 0.0
+        first, since = self._first
+        if done > first and now > since:
+            rate = (done - first) / (now - since)
+        else:  # one game so far: its own time
+            rate = done / (now - self._start) if now > self._start else 0.0
         bar = "#" * filled + "." * (self.width - filled)
-        self.stream.write(f"\r[{bar}] {done}/{total} games, {rate:.0f} games/s")
+        left = f", {_duration((total - done) / rate)} left" if rate > 0 and done < total else ""
+        self.stream.write(f"\r[{bar}] {done}/{total} games, {rate:.0f} games/s{left}   ")
         if done >= total:
             self.stream.write("\n")
         self.stream.flush()
+
+
+def _duration(seconds: float) -> str:
+    """``42s``, ``3m05s`` or ``2h07m``."""
+    whole = int(seconds + 0.5)
+    if whole < 60:
+        return f"{whole}s"
+    if whole < 3600:
+        return f"{whole // 60}m{whole % 60:02d}s"
+    return f"{whole // 3600}h{whole % 3600 // 60:02d}m"
 
 
 def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -344,6 +455,14 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         raise _UsageError(f"--games must be at least 1, got {args.games}")
     if args.save_record is not None:
         _check_writable(args.save_record)
+    if args.workers is not None and args.workers < 1:
+        raise _UsageError(f"--workers must be at least 1, got {args.workers}")
+    if args.decision_timeout is not None and not args.decision_timeout > 0:
+        raise _UsageError(f"--decision-timeout must be above 0, got {args.decision_timeout}")
+    if args.resume and args.output is None:
+        raise _UsageError("--resume needs --output, the file to continue")
+    if args.resume and args.seed is None:
+        args.seed = _seed_of(args.output)
     seed = args.seed if args.seed is not None else random.SystemRandom().getrandbits(32)
     last: list[GameResult] = []
     verbose_games = args.verbose and args.games > 1
@@ -353,6 +472,8 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         if verbose_games:
             out.write(_game_line(index, result, [kinds[e] for e in seats]) + "\n")
 
+    # Whole results come back from the workers only when needed: rows are enough otherwise.
+    wanted = args.games == 1 or args.verbose or args.save_record is not None
     show_bar = args.games > 1 and (args.progress or err.isatty())
     started = time.perf_counter()
     summary = simulate(
@@ -363,9 +484,23 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         packs=packs,
         rotate_seats=not args.no_rotate,
         progress=ProgressBar(err) if show_bar else None,
-        on_result=on_result,
+        on_result=on_result if wanted else None,
+        on_illegal=args.on_fault,
+        workers=args.workers,
+        backend=args.backend,
+        ray_address=args.ray_address,
+        isolate=args.isolate,
+        decision_timeout=args.decision_timeout,
+        output=args.output,
+        records=args.records,
+        resume=args.resume,
     )
     elapsed = time.perf_counter() - started
+    if not last:  # a series of many games, or every game read back from the resumed file
+        out.write(format_summary(summary, elapsed) + "\n")
+        if args.output is not None:
+            out.write(f"results written to {args.output}\n")
+        return EXIT_OK
     result = last[0]
     if args.games == 1:
         if args.verbose:
@@ -376,6 +511,8 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         out.write(f"seed: {seed}\n")
     else:
         out.write(format_summary(summary, elapsed) + "\n")
+    if args.output is not None:
+        out.write(f"results written to {args.output}\n")
     if args.save_record is not None:
         _save(result.record, args.save_record)
         out.write(f"record of the last game written to {args.save_record}\n")
@@ -429,8 +566,13 @@ def format_summary(summary: TournamentSummary, elapsed: float | None = None) -> 
     )
     if summary.unfinished:
         out.append(f"abandoned (decision limit): {summary.unfinished}")
+    if summary.aborted:
+        out.append(f"aborted (a player's fault): {summary.aborted}")
     if summary.faults:
-        out.append(f"player faults: {summary.faults}")
+        by_entrant = ", ".join(
+            f"{label} {n}" for label, n in zip(summary.labels, summary.faults_by_entrant) if n
+        )
+        out.append(f"player faults: {summary.faults} ({by_entrant})")
     if elapsed is not None and elapsed > 0:
         out.append(f"time: {elapsed:.1f} s ({summary.games / elapsed:.1f} games/s)")
     return "\n".join(out)
@@ -449,6 +591,45 @@ def _save(record: GameRecord, path: Path) -> None:
     from kingofny.serialize import to_json
 
     path.write_text(to_json(record, indent=2) + "\n", encoding="utf-8")
+
+
+def _seed_of(path: Path) -> int:
+    """The seed in the manifest of the results file ``path`` (for --resume without --seed)."""
+    from kingofny.tournament.results import read_results
+
+    if not path.exists():
+        raise _UsageError(f"--resume: no such file: {path} (give --seed to start it)")
+    seed = read_results(path)[0].manifest["seed"]
+    assert isinstance(seed, int)
+    return seed
+
+
+# -- report -------------------------------------------------------------------------------------
+
+
+def _report(args: argparse.Namespace, out: TextIO) -> int:
+    import json
+
+    from kingofny.tournament.report import format_report, report
+    from kingofny.tournament.results import load_results
+
+    if not args.file.is_file():
+        raise _UsageError(f"no such file: {args.file}")
+    if args.cards < 0:
+        raise _UsageError(f"--cards must be 0 or more, got {args.cards}")
+    results = load_results(args.file)
+    rep = report(results, ratings=not args.no_ratings)
+    if args.json:
+        out.write(json.dumps(rep.to_dict(), indent=2) + "\n")
+    else:
+        out.write(format_report(rep, cards=args.cards, min_bought=args.min_bought) + "\n")
+    if args.plot is not None:
+        from kingofny.tournament.plots import write_plots
+
+        for path in write_plots(results, args.plot, rep, min_bought=args.min_bought):
+            if not args.json:
+                out.write(f"plot written to {path}\n")
+    return EXIT_OK
 
 
 # -- replay -------------------------------------------------------------------------------------

@@ -39,9 +39,19 @@ class SerializationError(KingOfNYError, ValueError):
         self.path = path
         self.message = message
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle by the constructor's arguments (errors cross process boundaries in series)."""
+        return type(self), (self.path, self.message)
+
 
 class SchemaVersionError(SerializationError):
     """JSON written with a schema version this release cannot read."""
+
+
+class ResultsError(SerializationError):
+    """A results file (:func:`kingofny.load_results`) that cannot be read: ``path`` is
+    ``FILE:LINE`` and the JSON path of the first problem, for example
+    ``results.jsonl:3 $.winners[0]``."""
 
 
 class ReplayError(KingOfNYError, ValueError):
@@ -54,6 +64,10 @@ class ReplayError(KingOfNYError, ValueError):
     def __init__(self, message: str, index: int | None = None) -> None:
         super().__init__(message)
         self.index = index
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle by the constructor's arguments (errors cross process boundaries in series)."""
+        return type(self), (str(self), self.index)
 
 
 class PluginError(KingOfNYError):
@@ -77,6 +91,10 @@ class ArgumentError(KingOfNYError, ValueError, TypeError):
         self.field = field
         self.message = message
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle by the constructor's arguments (errors cross process boundaries in series)."""
+        return type(self), (self.field, self.message)
+
 
 class EffectError(PluginError):
     """A card's or monster's effect that raised, or returned something it must not, in play.
@@ -93,3 +111,8 @@ class EffectError(PluginError):
         self.card = card
         self.hook = hook
         self.step = step
+        self._message = message
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle by the constructor's arguments (errors cross process boundaries in series)."""
+        return type(self), (self.pack, self.card, self.hook, self.step, self._message)

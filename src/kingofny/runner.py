@@ -6,9 +6,10 @@ Every game is seeded, so its :class:`~kingofny.record.GameRecord` replays it exa
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Callable, Sequence
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import attrs
 
@@ -20,16 +21,38 @@ from kingofny.errors import (
     KingOfNYError,
     PlayerError,
 )
-from kingofny.model.actions import Action
+from kingofny.model.actions import Action, Buy
 from kingofny.model.outcomes import Outcome
 from kingofny.model.state import GameState
 from kingofny.players.base import Player, player_name
 from kingofny.record import Event, GameRecord
 
-IllegalPolicy = Literal["raise", "random"]
-"""What :func:`play_game` does when a player raises or returns an action that is not legal:
-``"raise"`` raises :class:`~kingofny.errors.PlayerError`; ``"random"`` plays a uniformly random
-legal action instead and records a :class:`Fault`."""
+if TYPE_CHECKING:
+    from kingofny.tournament.series import Backend
+
+IllegalPolicy = Literal["raise", "random", "abort", "forfeit"]
+"""What :func:`play_game` does when a player raises, returns an action that is not legal, or (in
+an isolated series) times out or dies: ``"raise"`` raises :class:`~kingofny.errors.PlayerError`;
+``"random"`` plays a uniformly random legal action instead and records a :class:`Fault`;
+``"abort"`` stops the game there, without winner, and records the fault; ``"forfeit"`` records
+the fault and plays the rest of that seat's decisions at random, the seat no longer able to win.
+"""
+
+POLICIES: tuple[str, ...] = ("raise", "random", "abort", "forfeit")
+"""The values of :data:`IllegalPolicy`."""
+
+
+class BotFailure(Exception):
+    """Raised by a player proxy (:mod:`kingofny.tournament.isolate`) for a bot that failed in its
+    own process; ``problem`` says how ("timed out after 2 s", "choose() raised ...")."""
+
+    def __init__(self, problem: str, timed_out: bool = False) -> None:
+        super().__init__(problem)
+        self.problem = problem
+        """What went wrong, as it goes in a :class:`Fault`."""
+        self.timed_out = timed_out
+        """Whether the bot ran out of time (rather than raising or answering wrongly)."""
+
 
 PlayerFactory = Callable[[int], Player]
 """Makes a fresh player from a seed; the bundled player classes are factories themselves."""
@@ -43,8 +66,8 @@ _SEED_BITS = 63
 
 @attrs.frozen(slots=True)
 class Fault:
-    """A decision a player got wrong under the ``"random"`` policy, or a lifecycle hook that
-    raised."""
+    """A decision a player got wrong (raised, returned an illegal action, timed out, died)
+    under any policy but ``"raise"``, or a lifecycle hook that raised."""
 
     seat: int
     """The seat of the faulty player."""
@@ -53,7 +76,8 @@ class Fault:
     problem: str
     """What went wrong: the exception, or the illegal action returned."""
     substitute: Action | None
-    """The random legal action played instead; None for a hook."""
+    """The random legal action played instead; None for a hook or a fault that aborted the
+    game."""
 
     def __str__(self) -> str:
         where = "a hook" if self.decision is None else f"decision {self.decision}"
@@ -78,14 +102,31 @@ class GameResult:
     turns: int
     """How many turns were started."""
     faults: tuple[Fault, ...] = ()
-    """The players' faults, under the ``"random"`` policy."""
+    """The players' faults (under every policy but ``"raise"``)."""
     decisions_by_seat: tuple[int, ...] = ()
     """How many of the decisions each seat made."""
+    aborted: bool = False
+    """Whether a fault stopped the game under the ``"abort"`` policy (``winners`` is None)."""
+    forfeited: tuple[int, ...] = ()
+    """The seats that forfeited under the ``"forfeit"`` policy; they are never in ``winners``
+    (the record's winners are the engine's, forfeits aside)."""
+    cards_bought: tuple[tuple[str, ...], ...] = ()
+    """The ids of the cards each seat bought, in order."""
+    vp_by_turn: tuple[tuple[int, ...], ...] = ()
+    """Every seat's VP at the first decision of each turn, then in the last state."""
 
     @property
     def finished(self) -> bool:
-        """Whether the game reached its end (rather than being abandoned)."""
+        """Whether the game reached its end (rather than being abandoned or aborted)."""
         return self.winners is not None
+
+    @property
+    def status(self) -> str:
+        """``"finished"``, ``"aborted"`` (a fault under the ``"abort"`` policy) or
+        ``"abandoned"`` (the decision limit)."""
+        if self.winners is not None:
+            return "finished"
+        return "aborted" if self.aborted else "abandoned"
 
 
 def _draw_seed() -> int:
@@ -125,8 +166,10 @@ def _check_sequence(where: str, value: object) -> None:
 
 
 def _check_policy(on_illegal: object) -> None:
-    if on_illegal not in ("raise", "random"):
-        raise ConfigError(f"on_illegal must be 'raise' or 'random', got {on_illegal!r}")
+    if on_illegal not in POLICIES:
+        raise ConfigError(
+            f"on_illegal must be one of {', '.join(map(repr, POLICIES))}, got {on_illegal!r}"
+        )
 
 
 def _describe_exception(exc: BaseException) -> str:
@@ -161,7 +204,15 @@ def play_game(
       treated the same way.
     * ``"random"``: play a uniformly random legal action instead (drawn from a generator seeded
       with the game's seed, so the game stays reproducible) and note a :class:`Fault` in
-      :attr:`GameResult.faults`. A hook that raises is noted and otherwise ignored.
+      :attr:`GameResult.faults`.
+    * ``"abort"``: stop the game at once and note the :class:`Fault`; the result has ``winners``
+      None and :attr:`GameResult.aborted` set, and its record replays to the state it stopped in.
+    * ``"forfeit"``: note the :class:`Fault`; the seat forfeits: its player is not asked again,
+      its remaining decisions are random legal actions (as under ``"random"``), and it is left
+      out of the winners (if it alone would have won, nobody does).
+
+    Under every policy but ``"raise"``, a hook that raises is noted as a :class:`Fault` and
+    otherwise ignored.
 
     Exceptions that are not :class:`Exception` (``KeyboardInterrupt``) always propagate. After
     ``max_decisions`` decisions the game is abandoned: the result has ``winners`` None.
@@ -194,14 +245,19 @@ def play_game(
     faults: list[Fault] = []
     fallback = _seeded_random(seed)
     per_seat = [0] * len(players)
+    forfeited: list[int] = []
+    bought: list[list[str]] = [[] for _ in players]
+    vp_by_turn: list[tuple[int, ...]] = []
 
     def hook_failed(seat: int, name: str, exc: Exception) -> None:
+        problem = (
+            f"{name}: {exc.problem}"
+            if isinstance(exc, BotFailure)
+            else f"{name} raised {_describe_exception(exc)}"
+        )
         if on_illegal == "raise":
-            raise PlayerError(
-                f"seat {seat} ({player_name(players[seat])}): {name} raised "
-                f"{_describe_exception(exc)}"
-            ) from exc
-        faults.append(Fault(seat, None, f"{name} raised {_describe_exception(exc)}", None))
+            raise PlayerError(f"seat {seat} ({player_name(players[seat])}): {problem}") from exc
+        faults.append(Fault(seat, None, problem, None))
 
     def call_hooks(name: str, argument: Callable[[int], object]) -> None:
         """Call an optional lifecycle hook of every player with its view and ``argument(seat)``."""
@@ -216,21 +272,33 @@ def play_game(
     call_hooks("on_game_start", lambda seat: seat)
 
     decisions = 0
+    aborted = False
+    turn = -1
     while not state.is_terminal and decisions < max_decisions:
         decider = state.current_player
         if decider is None:
             raise KingOfNYError(f"the engine stopped at {state.pending!r} with nobody to decide")
+        if state.turn.number != turn:
+            turn = state.turn.number
+            vp_by_turn.append(tuple(m.vp for m in state.monsters))
         seat = decider
         legal = legal_actions(state)
         player = players[seat]
         cause: Exception | None = None
         problem = ""
-        try:
-            action: object = player.choose(observe(state, seat), legal)
-        except Exception as exc:
-            cause = exc
-            problem = f"choose() raised {_describe_exception(exc)}"
         following: GameState | None = None
+        action: object = None
+        if seat in forfeited:
+            action = legal[fallback.randrange(len(legal))]
+        else:
+            try:
+                action = player.choose(observe(state, seat), legal)
+            except BotFailure as exc:
+                cause = exc
+                problem = exc.problem
+            except Exception as exc:
+                cause = exc
+                problem = f"choose() raised {_describe_exception(exc)}"
         if not problem:
             if isinstance(action, Action):
                 # apply checks legality as cheaply as possible (Contract 3): no second scan here.
@@ -248,28 +316,46 @@ def play_game(
                     f"seat {seat} ({player_name(player)}) at {state.phase} "
                     f"(turn {state.turn.number}): {problem}"
                 ) from cause
+            if on_illegal == "abort":
+                faults.append(Fault(seat, decisions, problem, None))
+                aborted = True
+                break
+            if on_illegal == "forfeit":
+                forfeited.append(seat)
             action = legal[fallback.randrange(len(legal))]
             faults.append(Fault(seat, decisions, problem, action))
             drawn.clear()
             following = apply_logged(state, action, drawn)
         assert isinstance(action, Action)
+        if isinstance(action, Buy):
+            card = state.market[action.slot]
+            if card is not None:
+                bought[seat].append(card)
         state = following
         events.append(Event(seat, action))
         events.extend(Event(None, outcome) for outcome in drawn)
         decisions += 1
         per_seat[seat] += 1
 
-    winners = state.winners
-    call_hooks("on_game_end", lambda seat: winners)
+    vp_by_turn.append(tuple(m.vp for m in state.monsters))
+    engine_winners = None if aborted else state.winners
+    call_hooks("on_game_end", lambda seat: engine_winners)
+    winners = engine_winners
+    if winners is not None and forfeited:
+        winners = tuple(s for s in winners if s not in forfeited)
 
     return GameResult(
         winners=winners,
         final_state=state,
-        record=GameRecord(config, tuple(events), winners),
+        record=GameRecord(config, tuple(events), engine_winners),
         decisions=decisions,
         turns=state.turn.number,
         faults=tuple(faults),
         decisions_by_seat=tuple(per_seat),
+        aborted=aborted,
+        forfeited=tuple(sorted(forfeited)),
+        cards_bought=tuple(tuple(cards) for cards in bought),
+        vp_by_turn=tuple(vp_by_turn),
     )
 
 
@@ -317,9 +403,13 @@ class TournamentSummary:
     total_decisions: int
     """Decisions over all games."""
     faults: int
-    """Player faults over all games (``"random"`` policy)."""
+    """Player faults over all games."""
     rotate_seats: bool = True
     """Whether the entrants changed seats every game."""
+    aborted: int = 0
+    """Games stopped by a fault under the ``"abort"`` policy (included in ``no_winner``)."""
+    faults_by_entrant: tuple[int, ...] = ()
+    """Each entrant's faults over all games."""
 
     @property
     def mean_turns(self) -> float:
@@ -377,28 +467,75 @@ def simulate(
     rotate_seats: bool = True,
     progress: Callable[[int, int], None] | None = None,
     on_result: Callable[[int, GameResult, tuple[int, ...]], None] | None = None,
-    on_illegal: IllegalPolicy = "raise",
+    on_illegal: IllegalPolicy = "abort",
     max_decisions: int = DEFAULT_MAX_DECISIONS,
+    workers: int | None = 1,
+    backend: Backend = "process",
+    ray_address: str | None = None,
+    chunksize: int | None = None,
+    isolate: bool = False,
+    decision_timeout: float | None = None,
+    output: str | os.PathLike[str] | None = None,
+    records: str | os.PathLike[str] | None = None,
+    resume: bool = False,
 ) -> TournamentSummary:
     """Play ``games`` games between the players the factories make, and tally the results.
 
-    Each factory is an *entrant*: it makes a fresh player for every game from a seed, and its
-    label is the ``name`` of the players it makes (or their class name). With ``rotate_seats``
-    the entrants change seats every game (see :func:`seating`) so that the advantage of a seat
-    cancels out over the series; the monsters stay in their seats (they have no powers). Game and
-    player seeds are drawn from ``seed``, so the same arguments give the same summary.
+    Each factory is an *entrant*: it makes a fresh player for every game from a seed. Its label
+    is its ``name`` attribute (the bundled classes have one), else the name of the players it
+    makes, followed for a :class:`~kingofny.players.SpecFactory` by its options
+    (``heuristic:flee_life=3``). With ``rotate_seats`` the entrants change seats every game (see
+    :func:`seating`) so that the advantage of a seat cancels out over the series; the monsters
+    stay in their seats (they have no powers). Game and player seeds are drawn from ``seed``, so
+    the same arguments give the same summary, rows and records, whatever ``workers`` and
+    ``backend``.
 
-    ``progress(done, games)`` is called after each game; ``on_result(index, result, seats)``
-    receives each game's :class:`GameResult` and the entrant of each seat.
+    ``progress(done, games)`` is called after each game and ``on_result(index, result, seats)``
+    receives each game's :class:`GameResult` and the entrant of each seat, both in game order
+    (also when the games run elsewhere).
+
+    Faults (see :data:`IllegalPolicy` and :func:`play_game`): by default (``"abort"``) a player
+    that raises, returns an illegal action or times out stops its game, which is recorded as
+    aborted with the reason, and the series goes on; the summary counts the faults of each
+    entrant. ``on_illegal="raise"`` stops the series with a
+    :class:`~kingofny.errors.PlayerError` instead.
+
+    Scale and isolation:
+
+    * ``workers``: how many processes play; None: all cores, but at least 8 games each (a
+      process costs a few games to start). 1 plays in this process.
+      ``backend="process"`` uses a local pool (see
+      :func:`kingofny.tournament.series.process_context`); ``backend="ray"`` runs
+      Ray tasks on the cluster at ``ray_address``, or on a local Ray started on demand with
+      ``workers`` CPUs (needs the ``ray`` extra; Ray stays up for the next series until
+      ``ray.shutdown()``). ``chunksize`` is how many games a task plays (default: automatic).
+    * ``isolate``: each entrant's bot runs in its own process, which gets copies of its views
+      and answers with the index of its action; the game's state stays here, so a bot cannot
+      alter it (see :mod:`kingofny.tournament.isolate`).
+    * ``decision_timeout``: seconds each decision (and hook) may take; it implies ``isolate``,
+      since only a bot in its own process can be stopped. A bot out of time is stopped, and the
+      decision is a fault handled by ``on_illegal`` (abort the game, forfeit the seat, or play a
+      random legal action; later decisions of that seat in that game then fail at once).
+
+    With ``workers`` other than 1, a Ray backend or ``isolate``, the factories are sent to other
+    processes and must pickle: bundled classes, :func:`~kingofny.players.player_factory` specs
+    (``"mypkg.bots:MyBot"``, ``"bots.py:MyBot"``) and ``functools.partial`` of module-level
+    callables do; lambdas and local functions do not (:class:`~kingofny.errors.ConfigError`).
+
+    Files: ``output`` writes a results file (JSON Lines: a manifest line, then one row per game,
+    see :mod:`kingofny.tournament.results`); ``records`` a directory of full game records
+    (``game-000000.json`` ...), which replay exactly. ``output`` refuses an existing non-empty
+    file unless ``resume``: then a file written by the same series (same manifest) is continued
+    after its last complete row, and the summary covers every game, read or played.
 
     Every argument is checked before the first game, even for a series of no games: an argument
     of the wrong type or range (no factories, a factory that is not callable, ``games`` or
     ``max_decisions`` not an int of 0 or more, a ``seed`` that is not an int, a ``rotate_seats``
-    that is not a bool, callbacks that are not callable) raises
+    that is not a bool, callbacks that are not callable, ``workers`` below 1) raises
     :class:`~kingofny.errors.ArgumentError`; a configuration that cannot start a game (player and
-    monster counts that differ, an unknown monster or pack, an unknown ``on_illegal`` policy)
-    raises :class:`~kingofny.errors.ConfigError`. Any int is a seed, negative and huge ones
-    included, and different seeds give different series (``-5`` is not ``5``).
+    monster counts that differ, an unknown monster or pack, an unknown ``on_illegal`` policy or
+    backend) raises :class:`~kingofny.errors.ConfigError`. Any int is a seed, negative and huge
+    ones included, and different seeds give different series (``-5`` is not ``5``).
     """
     _check_sequence("simulate(player_factories)", player_factories)
     if not player_factories:
@@ -412,66 +549,54 @@ def simulate(
     _check_int("simulate(games)", games, 0)
     _check_int("simulate(seed)", seed)
     _check_int("simulate(max_decisions)", max_decisions, 0)
-    if not isinstance(rotate_seats, bool):
-        raise ArgumentError("simulate(rotate_seats)", f"expected a bool, got {rotate_seats!r}")
+    if workers is not None:
+        _check_int("simulate(workers)", workers, 1)
+    for flag, value in (("rotate_seats", rotate_seats), ("isolate", isolate), ("resume", resume)):
+        if not isinstance(value, bool):
+            raise ArgumentError(f"simulate({flag})", f"expected a bool, got {value!r}")
+    if decision_timeout is not None and (
+        isinstance(decision_timeout, bool)
+        or not isinstance(decision_timeout, (int, float))
+        or not decision_timeout > 0
+    ):
+        raise ArgumentError(
+            "simulate(decision_timeout)", f"expected seconds above 0, got {decision_timeout!r}"
+        )
+    if chunksize is not None:
+        _check_int("simulate(chunksize)", chunksize, 1)
     _check_callable("simulate(progress)", progress)
     _check_callable("simulate(on_result)", on_result)
     _check_policy(on_illegal)
+    if backend not in ("process", "ray"):
+        raise ConfigError(f"backend must be 'process' or 'ray', got {backend!r}")
     count = len(player_factories)
     if monsters is not None:
         _check_sequence("simulate(monsters)", monsters)
         if len(monsters) != count:
             raise ConfigError(f"{count} players but {len(monsters)} monsters")
-    new_game(count if monsters is None else monsters, packs=packs)  # the setup is valid
-    master = _seeded_random(seed)
-    labels: tuple[str, ...] = ()
-    wins = [0] * count
-    decisions = [0] * count
-    no_winner = unfinished = shared = turns = total_decisions = faults = 0
-    for index in range(games):
-        game_seed = master.getrandbits(_SEED_BITS)
-        seats = seating(count, index, rotate_seats)
-        made = [factory(master.getrandbits(_SEED_BITS)) for factory in player_factories]
-        if not labels:
-            labels = tuple(player_name(p) for p in made)
-        result = play_game(
-            [made[entrant] for entrant in seats],
-            monsters=monsters,
-            packs=packs,
-            seed=game_seed,
-            on_illegal=on_illegal,
-            max_decisions=max_decisions,
-        )
-        if not result.winners:
-            no_winner += 1
-        if result.winners is None:
-            unfinished += 1
-        elif len(result.winners) > 1:
-            shared += 1
-        for seat in result.winners or ():
-            wins[seats[seat]] += 1
-        for seat, made_here in enumerate(result.decisions_by_seat):
-            decisions[seats[seat]] += made_here
-        turns += result.turns
-        total_decisions += result.decisions
-        faults += len(result.faults)
-        if on_result is not None:
-            on_result(index, result, seats)
-        if progress is not None:
-            progress(index + 1, games)
-    if not labels:
-        labels = tuple(player_name(factory(0)) for factory in player_factories)
-    return TournamentSummary(
+    # The setup is valid (and these are its monster ids).
+    config = new_game(count if monsters is None else monsters, packs=packs).config
+    from kingofny.tournament.series import run_series
+
+    return run_series(
+        player_factories,
+        games,
         seed=seed,
-        games=games,
-        labels=labels,
-        wins=tuple(wins),
-        decisions=tuple(decisions),
-        no_winner=no_winner,
-        unfinished=unfinished,
-        shared=shared,
-        total_turns=turns,
-        total_decisions=total_decisions,
-        faults=faults,
+        monsters=monsters,
+        resolved_monsters=config.monsters,
+        packs=packs,
         rotate_seats=rotate_seats,
+        progress=progress,
+        on_result=on_result,
+        on_illegal=on_illegal,
+        max_decisions=max_decisions,
+        workers=workers,
+        backend=backend,
+        ray_address=ray_address,
+        chunksize=chunksize,
+        isolate=isolate,
+        decision_timeout=None if decision_timeout is None else float(decision_timeout),
+        output=output,
+        records=records,
+        resume=resume,
     )
