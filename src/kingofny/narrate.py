@@ -66,6 +66,7 @@ from kingofny.record import Event
 
 __all__ = [
     "INDENT",
+    "building_kind_name",
     "building_name",
     "card_name",
     "describe",
@@ -78,9 +79,11 @@ __all__ = [
     "narrate",
     "option_text",
     "place_name",
+    "reward_text",
     "status",
     "turn_header",
     "unit_name",
+    "with_article",
 ]
 
 INDENT = "  "
@@ -139,8 +142,19 @@ def building_name(building: Building) -> str:
     """A building in words, with what destroying it earns: ``"High-Rise (2 VP)"``,
     ``"Power Plant (3 energy)"``, ``"Hospital (2 life)"`` (the durability equals the
     reward)."""
-    resource, amount = building.reward
-    return f"{_BUILDING_NAMES[building.kind]} ({amount} {_REWARD_UNITS[resource]})"
+    return f"{building_kind_name(building.kind)} ({reward_text(building.reward)})"
+
+
+def building_kind_name(kind: BuildingKind) -> str:
+    """A building kind's printed name: ``"High-Rise"``, ``"Power Plant"``, ``"Hospital"``."""
+    return _BUILDING_NAMES[kind]
+
+
+def reward_text(reward: tuple[Reward, int]) -> str:
+    """What destroying a building or a unit earns (its ``reward``), in words: ``"2 VP"``,
+    ``"3 energy"``, ``"1 life"``."""
+    resource, amount = reward
+    return f"{amount} {_REWARD_UNITS[resource]}"
 
 
 def unit_name(unit: UnitKind) -> str:
@@ -192,7 +206,9 @@ def option_text(state: GameState, option: str) -> str:
 _BOROUGHS_BY_NAME = {str(b): b for b in Borough}
 
 
-def _a(noun: str) -> str:
+def with_article(noun: str) -> str:
+    """``noun`` after "a" or "an", by its first letter: ``"a High-Rise (2 VP)"``, ``"an
+    Infantry"``, ``"an Ouch!"``."""
     return f"an {noun}" if noun[:1].lower() in "aeiou" else f"a {noun}"
 
 
@@ -216,10 +232,10 @@ def describe_action(before: GameState, seat: int, action: Action) -> str:
     if isinstance(action, DestroyBuilding):
         stacks = before.boroughs[action.borough].stacks
         top = stacks[action.stack].top if action.stack < len(stacks) else None
-        what = _a(building_name(top)) if top is not None else "a building"
+        what = with_article(building_name(top)) if top is not None else "a building"
         return f"{who} destroys {what} in {action.borough.label}"
     if isinstance(action, DestroyUnit):
-        return f"{who} destroys {_a(unit_name(action.unit))} in {action.borough.label}"
+        return f"{who} destroys {with_article(unit_name(action.unit))} in {action.borough.label}"
     if isinstance(action, Flee):
         return f"{who} flees Manhattan to {action.borough.label}"
     if isinstance(action, StayInManhattan):
@@ -264,7 +280,7 @@ def describe_outcome(before: GameState, outcome: Outcome) -> str:
         return f"{who} rolls {outcome.dice}"
     if isinstance(outcome, TileDraw):
         where = f" in {step.borough.label}" if isinstance(step, RevealTile) else ""
-        return f"{_a(building_name(outcome.building))} is revealed{where}"
+        return f"{with_article(building_name(outcome.building))} is revealed{where}"
     if isinstance(outcome, CardDraw):
         return f"{card_name(outcome.card)} is revealed in the market"
     return f"chance: {outcome}"
@@ -370,7 +386,7 @@ def _changes(
             now = new_b.units.count(unit) + new_b.fresh_units.count(unit)
             if now > was:
                 count = now - was
-                what = _a(unit_name(unit)) if count == 1 else f"{count} {unit_name(unit)}"
+                what = with_article(unit_name(unit)) if count == 1 else f"{count} {unit_name(unit)}"
                 verb = "appears" if count == 1 else "appear"
                 lines.append(f"{what} {verb} in {borough.label}")
     return lines

@@ -9,8 +9,9 @@ import sys
 import pytest
 
 import kingofny
+from kingofny.narrate import building_name, place_name
 from kingofny.web import DEFAULT_HOST, DEFAULT_PORT, is_loopback_host
-from kingofny.web.labels import action_label, dice_words, question
+from kingofny.web.labels import action_label, building_label, dice_words, place_label, question
 from kingofny.web.session import HUMAN, Table, Tables, WebError
 
 
@@ -38,6 +39,38 @@ def test_labels_are_plain_words_for_every_action_seen_in_random_games() -> None:
 def test_dice_words() -> None:
     assert dice_words(kingofny.Dice.parse("AAHO")) == "Heal, 2 Attack, Ouch!"
     assert dice_words(kingofny.Dice.parse("-")) == "no dice"
+
+
+def test_names_are_the_narrations_with_the_pages_extras() -> None:
+    high_rise = kingofny.Building.parse("high-rise-2")
+    assert building_name(high_rise) == "High-Rise (2 VP)"
+    assert building_label(high_rise) == "High-Rise 2 (+2 VP)"
+    assert building_label(kingofny.Building.parse("power-plant-3")) == "Power Plant 3 (+3 energy)"
+    queens = kingofny.Location(kingofny.Borough.QUEENS)
+    assert place_label(queens) == place_name(queens) == "Queens"
+    assert place_label(None) == "off the board"
+    state = kingofny.new_game(["kong", "mantis"], seed=1)
+    jet = kingofny.DestroyUnit(kingofny.Borough.QUEENS, kingofny.UnitKind.JET)
+    assert action_label(state, jet) == "Destroy Jet (3 to destroy, +2 energy) in Queens"
+    use = kingofny.UseCard("base:chameleon", "convert:energy:ouch")
+    assert action_label(state, use).endswith(": turn an Energy die into Ouch!")
+
+
+def test_a_question_without_words_of_its_own_is_the_terminals() -> None:
+    from kingofny.play.board import asked
+
+    state = kingofny.new_game(["kong", "mantis"])  # explicit chance: tiles, cards, roll-off
+    asks, rng = set(), random.Random(0)
+    while state.is_chance:
+        pending = kingofny.waiting_for(state)
+        assert pending is not None
+        seat = pending.seat
+        asks.add(question(state))
+        assert question(state) == (asked(state) if seat is not None else f"Chance: {asked(state)}")
+        state = kingofny.apply(state, kingofny.sample_outcome(state, rng))
+    assert "Chance: reveal a building tile" in asks
+    assert "Kong: roll 8 dice for the first-player roll" in asks
+    assert question(state).endswith(": choose the outer borough you start in")
 
 
 def test_a_table_plays_to_the_end_and_its_record_replays() -> None:

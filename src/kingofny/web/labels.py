@@ -1,9 +1,15 @@
-"""Plain-language words for what a player sees and chooses: actions as button labels, the
-question a state asks, dice, buildings and places.
+"""Plain-language words for what a player sees and chooses on the web page: actions as button
+labels, the question a state asks, dice, buildings and places.
 
-Everything here reads the public API only (:mod:`kingofny`, :func:`kingofny.find_card`,
-:func:`kingofny.card_price`, :func:`kingofny.waiting_for`) and is free of any web framework, so
-other front ends may use it too::
+The printed names (monsters, cards, places, buildings, units, die faces, card options) are
+those of :mod:`kingofny.narrate`, the same as in the game log and the terminal; what this
+module adds is the page's wording around them: imperative button labels (``"Reroll 2 Attack,
+Heal (keep Energy)"``), buildings with their durability (``"High-Rise 2 (+2 VP)"``), dice in
+words. A question it has no words of its own for is :func:`kingofny.play.board.asked`'s.
+
+Everything here reads the public API only (:mod:`kingofny`, :mod:`kingofny.narrate`,
+:mod:`kingofny.play.board`) and is free of any web framework, so other front ends may use it
+too::
 
     >>> import kingofny
     >>> from kingofny.web.labels import action_label
@@ -14,142 +20,84 @@ other front ends may use it too::
 
 from __future__ import annotations
 
-from kingofny import (
-    Action,
-    Borough,
-    Building,
-    BuildingKind,
-    Buy,
-    DestroyBuilding,
-    DestroyUnit,
-    Dice,
-    EndBuying,
-    Face,
-    Flee,
-    GameState,
-    KingOfNYError,
-    Location,
-    MoveTo,
-    Pass,
-    PendingKind,
-    PlaceMonster,
-    Reroll,
-    ResolveFace,
-    StayInManhattan,
-    StayPut,
-    StopRolling,
-    Sweep,
-    UnitKind,
-    UseCard,
-    card_price,
-    find_card,
-    find_monster,
-    waiting_for,
+import kingofny as k
+from kingofny.narrate import (
+    building_kind_name,
+    card_name,
+    face_name,
+    monster_name,
+    option_text,
+    place_name,
+    reward_text,
+    unit_name,
+    with_article,
 )
+from kingofny.play.board import asked
 
 __all__ = [
-    "FACE_NAMES",
     "action_label",
     "building_label",
-    "card_name",
     "dice_words",
-    "monster_name",
     "place_label",
     "question",
 ]
 
-FACE_NAMES: dict[Face, str] = {
-    Face.ENERGY: "Energy",
-    Face.HEAL: "Heal",
-    Face.ATTACK: "Attack",
-    Face.CELEBRITY: "Celebrity",
-    Face.DESTRUCTION: "Destruction",
-    Face.OUCH: "Ouch!",
-}
-"""The printed name of each die face."""
-
-_KIND_NAMES = {
-    BuildingKind.HIGH_RISE: ("High-rise", "VP"),
-    BuildingKind.POWER_PLANT: ("Power plant", "energy"),
-    BuildingKind.HOSPITAL: ("Hospital", "life"),
-}
-_UNIT_REWARDS = {UnitKind.INFANTRY: "+1 life", UnitKind.JET: "+2 energy", UnitKind.TANK: "+3 VP"}
 _SWEEP_COST = 2  # seed 000, *Buy Cards*
+_FACES_BY_NAME = {str(face): face for face in k.Face}
 
 
-def card_name(card_id: str) -> str:
-    """The printed name of a card (its id if no installed pack knows it)."""
-    try:
-        return find_card(card_id).name
-    except KingOfNYError:
-        return card_id
+def place_label(location: k.Location | None) -> str:
+    """Where a monster stands, in words: ``"Queens"``, ``"Lower Manhattan"``, and ``"off the
+    board"`` before it is placed (:func:`kingofny.narrate.place_name` otherwise)."""
+    return "off the board" if location is None else place_name(location)
 
 
-def monster_name(state: GameState, seat: int) -> str:
-    """The printed name of the monster in ``seat``."""
-    monster_id = state.monsters[seat].monster
-    try:
-        return find_monster(monster_id).name
-    except KingOfNYError:
-        return monster_id
+def building_label(building: k.Building) -> str:
+    """A building with what it takes and gives: ``"High-Rise 2 (+2 VP)"`` (the names of
+    :func:`kingofny.narrate.building_kind_name` and :func:`kingofny.narrate.reward_text`)."""
+    return (
+        f"{building_kind_name(building.kind)} {building.durability} "
+        f"(+{reward_text(building.reward)})"
+    )
 
 
-def place_label(location: Location | None) -> str:
-    """Where a monster stands, in words: ``"Queens"``, ``"Lower Manhattan"``."""
-    if location is None:
-        return "off the board"
-    if location.zone is None:
-        return location.borough.label
-    return f"{str(location.zone).capitalize()} Manhattan"
-
-
-def building_label(building: Building) -> str:
-    """A building with what it takes and gives: ``"High-rise 2 (+2 VP)"``."""
-    name, reward = _KIND_NAMES[building.kind]
-    return f"{name} {building.durability} (+{building.durability} {reward})"
-
-
-def dice_words(dice: Dice) -> str:
+def dice_words(dice: k.Dice) -> str:
     """Dice in words, grouped by face: ``"2 Attack, Heal"``; ``"no dice"`` when empty."""
     parts = []
-    for face in Face:
+    for face in k.Face:
         count = dice[face]
         if count:
-            parts.append(FACE_NAMES[face] if count == 1 else f"{count} {FACE_NAMES[face]}")
+            parts.append(face_name(face) if count == 1 else f"{count} {face_name(face)}")
     return ", ".join(parts) if parts else "no dice"
 
 
-def _option_words(state: GameState, option: str) -> str:
-    """A card option (``"convert:heal:energy"``, ``"seat:2"``, ``"card:base:stomp"``) in words."""
+def _option_words(state: k.GameState, option: str) -> str:
+    """A card option (``"convert:heal:energy"``, ``"seat:2"``, ``"card:base:stomp"``) as the
+    rest of a button label: a verb around the names of :func:`kingofny.narrate.option_text`."""
     word, _, rest = option.partition(":")
     args = rest.split(":") if rest else []
 
     def name(parts: list[str]) -> str:
         if not parts:
             return ""
-        head = parts[0]
-        if head == "card":
-            return card_name(":".join(parts[1:]))
-        if head == "seat" and len(parts) > 1 and parts[1].isdigit():
-            seat = int(parts[1])
-            return monster_name(state, seat) if seat < len(state.monsters) else f"seat {seat}"
-        if head == "token" and len(parts) > 1:
+        if parts[0] == "token" and len(parts) > 1:
             return f"a {parts[1]} token"
-        for face in Face:
-            if head == str(face):
-                return FACE_NAMES[face]
-        for borough in Borough:
-            if head == str(borough):
-                return borough.label
-        return " ".join(parts).replace("-", " ")
+        face = _FACES_BY_NAME.get(parts[0])
+        if face is not None:
+            return face_name(face)
+        return option_text(state, ":".join(parts))
 
     if word == "convert" and len(args) == 2:
-        return f"turn a {name(args[:1])} die into {name(args[1:])}"
+        return f"turn {with_article(name(args[:1]))} die into {name(args[1:])}"
     if word == "discard" and args:
         thing = name(args)
-        return f"discard {thing}" if args[0] in ("card", "token") else f"discard a {thing} die"
+        return (
+            f"discard {thing}"
+            if args[0] in ("card", "token")
+            else f"discard {with_article(thing)} die"
+        )
     if word == "send" and len(args) == 2:
-        return f"send a {args[0]} to {name(args[1:])}"
+        return f"send {with_article(args[0])} to {name(args[1:])}"
     if word == "move" and args:
         return f"move to {name(args)}"
     if word == "buy" and args:
@@ -166,68 +114,67 @@ def _option_words(state: GameState, option: str) -> str:
     }
     if word in plain and not args:
         return plain[word]
-    if word in ("seat", "card", "token"):
+    if args or word in ("seat", "card", "token"):
         return name([word, *args])
-    return name([word, *args]) if args else word.replace("-", " ")
+    return word.replace("-", " ")
 
 
-def action_label(state: GameState, action: Action) -> str:
+def action_label(state: k.GameState, action: k.Action) -> str:
     """What choosing ``action`` in ``state`` does, as a short imperative button label."""
     turn = state.turn
-    if isinstance(action, PlaceMonster):
+    if isinstance(action, k.PlaceMonster):
         return f"Start in {action.borough.label}"
-    if isinstance(action, Reroll):
+    if isinstance(action, k.Reroll):
         kept = turn.dice.minus(action.dice) if turn.dice.contains(action.dice) else None
         keep = f" (keep {dice_words(kept)})" if kept is not None and kept.total else ""
         return f"Reroll {dice_words(action.dice)}{keep}"
-    if isinstance(action, StopRolling):
+    if isinstance(action, k.StopRolling):
         return f"Stop rolling: keep {dice_words(turn.dice)}"
-    if isinstance(action, ResolveFace):
+    if isinstance(action, k.ResolveFace):
         count = turn.unresolved[action.face]
-        return f"Resolve {FACE_NAMES[action.face]}" + (f" ×{count}" if count > 1 else "")
-    if isinstance(action, DestroyBuilding):
+        return f"Resolve {face_name(action.face)}" + (f" ×{count}" if count > 1 else "")
+    if isinstance(action, k.DestroyBuilding):
         stacks = state.boroughs[action.borough].stacks
         top = stacks[action.stack].top if action.stack < len(stacks) else None
         what = building_label(top) if top is not None else "a building"
         twins = sum(1 for stack in stacks if stack.top == top)
         which = f" (stack {action.stack + 1})" if twins > 1 else ""
         return f"Destroy {what} in {action.borough.label}{which}"
-    if isinstance(action, DestroyUnit):
-        unit = str(action.unit).capitalize()
+    if isinstance(action, k.DestroyUnit):
+        unit = action.unit
         return (
-            f"Destroy {unit} ({action.unit.durability} to destroy, "
-            f"{_UNIT_REWARDS[action.unit]}) in {action.borough.label}"
+            f"Destroy {unit_name(unit)} ({unit.durability} to destroy, "
+            f"+{reward_text(unit.reward)}) in {action.borough.label}"
         )
-    if isinstance(action, Flee):
+    if isinstance(action, k.Flee):
         return f"Flee Manhattan to {action.borough.label}"
-    if isinstance(action, StayInManhattan):
+    if isinstance(action, k.StayInManhattan):
         return "Stay in Manhattan"
-    if isinstance(action, MoveTo):
+    if isinstance(action, k.MoveTo):
         return f"Move to {action.borough.label}"
-    if isinstance(action, StayPut):
+    if isinstance(action, k.StayPut):
         seat = state.current_player
         where = state.monsters[seat].location if seat is not None else None
         return f"Stay in {place_label(where)}" if where is not None else "Stay put"
-    if isinstance(action, Buy):
+    if isinstance(action, k.Buy):
         card = state.market[action.slot] if action.slot < len(state.market) else None
         if card is None:
             return f"Buy the card in slot {action.slot + 1}"
         seat = state.current_player
-        cost = f" for {card_price(state, seat, card)} energy" if seat is not None else ""
+        cost = f" for {k.card_price(state, seat, card)} energy" if seat is not None else ""
         return f"Buy {card_name(card)}{cost}"
-    if isinstance(action, Sweep):
+    if isinstance(action, k.Sweep):
         return f"Sweep the market ({_SWEEP_COST} energy): new cards"
-    if isinstance(action, EndBuying):
+    if isinstance(action, k.EndBuying):
         return "End buying (end of your turn)"
-    if isinstance(action, Pass):
-        pending = waiting_for(state)
-        if pending is not None and pending.kind is PendingKind.DESTROY:
+    if isinstance(action, k.Pass):
+        pending = k.waiting_for(state)
+        if pending is not None and pending.kind is k.PendingKind.DESTROY:
             return "Stop destroying"
         return "Pass"
-    if isinstance(action, UseCard):
+    if isinstance(action, k.UseCard):
         words = _option_words(state, action.option) if action.option else "use it"
-        who = _card_or_token(action.card)
-        return f"{who}: {words}"
+        return f"{_card_or_token(action.card)}: {words}"
     return str(action)
 
 
@@ -237,38 +184,37 @@ def _card_or_token(card: str) -> str:
     return card_name(card)
 
 
-def question(state: GameState) -> str:
+def question(state: k.GameState) -> str:
     """What the state asks now, in words (who decides, and about what); ``"Game over"`` at the
-    end, and a description of the chance event at a chance node."""
-    pending = waiting_for(state)
+    end, and the chance event (``"Chance: roll the dice"``) at a chance node."""
+    pending = k.waiting_for(state)
     if pending is None:
         return "Game over"
-    who = monster_name(state, pending.seat) if pending.seat is not None else "Chance"
     kind = pending.kind
-    if kind is PendingKind.PLACE:
+    who = monster_name(state, pending.seat) if pending.seat is not None else "Chance"
+    if kind is k.PendingKind.PLACE:
         return f"{who}: choose the outer borough you start in"
-    if kind is PendingKind.REROLL:
+    if kind is k.PendingKind.REROLL:
         left = state.turn.rerolls_left
         rerolls = f"{left} reroll{'s' if left != 1 else ''} left"
         return f"{who}: reroll any dice, or stop rolling ({rerolls})"
-    if kind is PendingKind.RESOLVE:
+    if kind is k.PendingKind.RESOLVE:
         return f"{who}: choose which dice to resolve next ({dice_words(state.turn.unresolved)})"
-    if kind is PendingKind.DESTROY:
+    if kind is k.PendingKind.DESTROY:
         return f"{who}: spend your Destruction on a building or a unit"
-    if kind is PendingKind.FLEE:
+    if kind is k.PendingKind.FLEE:
         by = state.turn.seat
         hitter = monster_name(state, by) if by != pending.seat else "an attack"
         return f"{who}: {hitter} hit you in Manhattan. Flee to an outer borough, or stay?"
-    if kind is PendingKind.MOVE:
-        return f"{who}: move to another borough, or stay"
-    if kind is PendingKind.LEAVE_MANHATTAN:
+    if kind is k.PendingKind.LEAVE_MANHATTAN:
         return f"{who}: you must leave Manhattan; choose an outer borough"
-    if kind is PendingKind.SHOP:
+    if kind is k.PendingKind.SHOP:
         energy = state.monsters[pending.seat].energy if pending.seat is not None else 0
         return f"{who}: buy cards ({energy} energy), sweep the market, or end buying"
-    if kind is PendingKind.CARD_QUESTION:
+    if kind is k.PendingKind.CARD_QUESTION:
         card = _card_or_token(pending.card) if pending.card else "A card"
         return f"{who}: {card} asks you to choose"
-    if pending.is_chance:
-        return f"Chance: {kind}"
-    return f"{who}: decide"
+    # Moving, and the chance events: the terminal's words ("Kong: move to another borough, or
+    # stay", "roll the dice").
+    text = asked(state)
+    return text if pending.seat is not None else f"Chance: {text}"

@@ -36,7 +36,7 @@ from kingofny import (
     card_price,
     find_card,
 )
-from kingofny.narrate import describe, describe_end, describe_start
+from kingofny.narrate import describe, describe_end, describe_start, face_name, monster_name
 from kingofny.players import BUILTIN_KINDS, parse_spec, player_factory
 from kingofny.web import labels
 
@@ -221,7 +221,7 @@ class Table:
             if self.players[seat] != HUMAN:
                 raise WebError(
                     409,
-                    f"seat {seat} ({labels.monster_name(self.state, seat)}) is played by "
+                    f"seat {seat} ({monster_name(self.state, seat)}) is played by "
                     f"the bot {self.players[seat]!r}: advance the game instead",
                 )
             legal = kingofny.legal_actions(self.state)
@@ -315,7 +315,7 @@ class Table:
                     "seat": s,
                     "player": kind,
                     "monster": state.monsters[s].monster,
-                    "name": labels.monster_name(state, s),
+                    "name": monster_name(state, s),
                 }
                 for s, kind in enumerate(self.players)
             ],
@@ -391,7 +391,7 @@ def _board(state: GameState, viewer: int | None) -> dict[str, Any]:
             {
                 "seat": seat,
                 "id": m.monster,
-                "name": labels.monster_name(state, seat),
+                "name": monster_name(state, seat),
                 "life": m.life,
                 "vp": m.vp,
                 "energy": m.energy,
@@ -440,8 +440,7 @@ def _board(state: GameState, viewer: int | None) -> dict[str, Any]:
         "dice": {
             "showing": str(turn.dice),
             "faces": [
-                {"face": str(f), "symbol": f.symbol, "name": labels.FACE_NAMES[f]}
-                for f in turn.dice
+                {"face": str(f), "symbol": f.symbol, "name": face_name(f)} for f in turn.dice
             ],
             "unresolved": str(turn.unresolved),
             "rerolls_left": turn.rerolls_left,
