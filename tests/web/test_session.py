@@ -128,3 +128,19 @@ def test_the_framework_free_modules_load_no_web_framework() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
+
+
+def test_the_log_tells_the_dice_rolled_in_order() -> None:
+    """Newcomer trial: the page's log left out every roll (each chance outcome is now told as
+    it is drawn, after the decision that led to it)."""
+    table = Table("g1", ["human", "heuristic"], seed=11)
+    for _ in range(40):
+        if table.over:
+            break
+        if table.state.current_player == 0:
+            table.act({"index": 0})
+        else:
+            table.advance({"moves": 1})
+    rolls = [line for line in table.log if " rolls " in line]
+    assert rolls, table.log
+    assert all(line.strip() for line in table.log)

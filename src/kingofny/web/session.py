@@ -164,22 +164,28 @@ class Table:
 
     # -- the game ---------------------------------------------------------------------------
 
-    def _settle(self, state: GameState) -> GameState:
-        """Draw chance outcomes until a decision or the end of the game."""
+    def _settle(self, state: GameState, log: list[str] | None = None) -> GameState:
+        """Draw chance outcomes until a decision or the end of the game, telling each in
+        ``log`` when it is given (the setup's draws are summed up by ``describe_start``)."""
         while state.is_chance:
             outcome = kingofny.sample_outcome(state, self._chance)
-            self.events.append(Event(None, outcome))
-            state = kingofny.apply(state, outcome)
+            event = Event(None, outcome)
+            self.events.append(event)
+            after = kingofny.apply(state, outcome)
+            if log is not None:
+                log += describe(state, event, after)
+            state = after
         return state
 
     def _play(self, seat: int, action: Action) -> None:
         before = self.state
+        event = Event(seat, action)
         after = kingofny.apply(before, action)
-        self.events.append(Event(seat, action))
-        after = self._settle(after)
+        self.events.append(event)
+        self.log += describe(before, event, after)
+        after = self._settle(after, self.log)
         self.state = after
         self.decisions += 1
-        self.log += describe(before, Event(seat, action), after)
         if after.is_terminal:
             self.log += describe_end(after)
         elif self.decisions >= MAX_DECISIONS:
