@@ -9,14 +9,14 @@ this module before anything else, and importing it calls :func:`prefer_pure`.
 
 from __future__ import annotations
 
-import importlib.abc
-import importlib.machinery
-import importlib.util
 import os
 import sys
 from collections.abc import Sequence
-from pathlib import Path
-from types import ModuleType
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from importlib.machinery import ModuleSpec
+    from types import ModuleType
 
 COMPILED_PACKAGES = ("kingofny.engine",)
 """Packages whose modules are compiled (``setup.py``'s ``COMPILED_MODULES``) ..."""
@@ -41,24 +41,29 @@ def is_compiled_name(name: str) -> bool:
     )
 
 
-class _SourceFinder(importlib.abc.MetaPathFinder):
-    """Finds the ``.py`` source of a compiled module, ahead of its extension module."""
+class _SourceFinder:
+    """Finds the ``.py`` source of a compiled module, ahead of its extension module (a meta
+    path finder; importlib's machinery is imported only when it is used, to keep
+    ``import kingofny`` quick)."""
 
     def find_spec(
         self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
-    ) -> importlib.machinery.ModuleSpec | None:
+    ) -> ModuleSpec | None:
+        """The spec of ``fullname``'s source file, if it is a compiled module."""
         if not is_compiled_name(fullname) or path is None:
             return None
+        from importlib.util import spec_from_file_location
+
         tail = fullname.rpartition(".")[2]
         for entry in path:
-            package = Path(entry, tail, "__init__.py")
-            if package.is_file():
-                return importlib.util.spec_from_file_location(
-                    fullname, package, submodule_search_locations=[str(package.parent)]
+            package = os.path.join(entry, tail, "__init__.py")
+            if os.path.isfile(package):
+                return spec_from_file_location(
+                    fullname, package, submodule_search_locations=[os.path.dirname(package)]
                 )
-            module = Path(entry, f"{tail}.py")
-            if module.is_file():
-                return importlib.util.spec_from_file_location(fullname, module)
+            module = os.path.join(entry, f"{tail}.py")
+            if os.path.isfile(module):
+                return spec_from_file_location(fullname, module)
         return None
 
 
@@ -77,8 +82,8 @@ def prefer_pure() -> None:
 def compiled() -> bool:
     """Whether the rules core running in this process is the compiled one."""
     module = sys.modules.get(PROBE)
-    spec = getattr(module, "__spec__", None)
-    return isinstance(getattr(spec, "loader", None), importlib.machinery.ExtensionFileLoader)
+    loader = getattr(getattr(module, "__spec__", None), "loader", None)
+    return type(loader).__name__ == "ExtensionFileLoader"
 
 
 prefer_pure()

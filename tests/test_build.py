@@ -1,0 +1,51 @@
+"""The two builds (issue 8, *Then compile*): ``kingofny.COMPILED`` says which runs, and
+``KINGOFNY_PURE_PYTHON=1`` makes any install run the pure-Python one. The compiled session
+(``nox -s compiled``) runs this whole suite on the compiled wheel."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from importlib.machinery import EXTENSION_SUFFIXES
+
+import pytest
+
+import kingofny
+import kingofny.engine.loop
+from kingofny._build import is_compiled_name
+
+
+def test_compiled_says_which_core_is_loaded() -> None:
+    loaded = kingofny.engine.loop.__file__ or ""
+    assert kingofny.COMPILED is loaded.endswith(tuple(EXTENSION_SUFFIXES))
+
+
+@pytest.mark.skipif(
+    os.environ.get("KINGOFNY_TEST_COMPILED_WHEEL") != "1", reason="the compiled session only"
+)
+def test_the_compiled_session_runs_compiled() -> None:
+    assert kingofny.COMPILED
+
+
+def test_pure_python_can_be_asked_for() -> None:
+    code = (
+        "import kingofny, kingofny.engine.loop as loop, kingofny.effects.dispatch as d\n"
+        "print(kingofny.COMPILED, loop.__file__.endswith('.py'), d.__file__.endswith('.py'))"
+    )
+    env = {**os.environ, "KINGOFNY_PURE_PYTHON": "1"}
+    done = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    )
+    assert done.stdout.split() == ["False", "True", "True"]
+
+
+def test_the_public_entry_points_stay_interpreted() -> None:
+    """``engine/core.py`` checks its own arguments; compiled, a wrong type would be refused
+    with mypyc's TypeError before its ArgumentError."""
+    assert not is_compiled_name("kingofny.engine.core")
+    assert is_compiled_name("kingofny.engine.loop")
+    assert is_compiled_name("kingofny.effects.dispatch")
+    assert not is_compiled_name("kingofny.effects.api")  # plugins subclass Effect
+    assert kingofny.engine.core.__file__ is not None
+    assert kingofny.engine.core.__file__.endswith(".py")
