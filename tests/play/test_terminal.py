@@ -74,7 +74,7 @@ def test_shortcuts_help_errors_and_hint(monkeypatch: pytest.MonkeyPatch, tmp_pat
     assert "keep AAC / reroll DO" in out  # help
     assert "'Z' is not a die face" in out
     assert "'frobnicate' is not a choice now" in out
-    assert "the heuristic bot would choose" in out
+    assert "the heuristic bot would " in out
     assert "Captain Fish stops rolling with" in out
     assert f"saved to {tmp_path / 'g.json'}" in out
 
@@ -261,3 +261,31 @@ def test_typed_tiles_and_cards_forgiving_and_strict() -> None:
     assert parse_outcome("tesla canon", state) == k.CardDraw("base:tesla-cannon")
     with pytest.raises(InputError, match="unknown card 'teslo'"):
         parse_outcome("teslo", state)
+
+
+def test_a_hint_can_be_typed_as_given(tmp_path: Path) -> None:
+    """Newcomer trial: ``hint`` named choice 19 when only 1 to 6 were listed. Whatever it
+    says, typed back, is the heuristic bot's action."""
+    session = Session.new(["human", "human"], seed=4)
+    out = io.StringIO()
+    terminal = Terminal(session, io.StringIO(), out, save_path=tmp_path / "g.json")
+    unlisted = 0
+    for _ in range(200):
+        state = session.state
+        if state.is_terminal:
+            break
+        seat = state.current_player
+        assert seat is not None
+        legal = k.legal_actions(state)
+        wanted = k.HeuristicPlayer(seed=0).choose(k.observe(state, seat), legal)
+        out.seek(0)
+        out.truncate()
+        terminal.hint()
+        said = out.getvalue().strip()
+        numbered = re.fullmatch(r"the heuristic bot would choose (\d+)\. .*", said)
+        typed = numbered.group(1) if numbered else said.rsplit(": type ", 1)[1]
+        unlisted += numbered is None
+        shown = terminal.listed(choices(state))
+        assert parse_action(typed, state, shown) == wanted, said
+        session.apply(wanted, by_person=True)
+    assert unlisted > 0  # the case of the report came up

@@ -304,8 +304,14 @@ class Terminal:
         assert seat is not None
         legal = k.legal_actions(state)
         action = k.HeuristicPlayer(seed=0).choose(k.observe(state, seat), legal)
-        label = next(o for o in choices(state) if o.action == action)
-        self.say(f"  the heuristic bot would choose {label.number}. {label.label}")
+        shown = next((o for o in self.listed(choices(state)) if o.action == action), None)
+        if shown is not None:
+            self.say(f"  the heuristic bot would choose {shown.number}. {shown.label}")
+            return
+        # Not among the numbered choices (one of many rerolls): say it as it is typed.
+        label = next(o.label for o in choices(state) if o.action == action)
+        typed = label.split(" (", 1)[0]
+        self.say(f"  the heuristic bot would {label}: type {typed}")
 
 
 def run(session: Session, inp: TextIO, out: TextIO, **options: object) -> int:
