@@ -1,5 +1,6 @@
 """Contributor tasks: ``nox`` runs tests, example, rl, openspiel, lint, typecheck, docs, build;
-``nox -s bench`` measures speed; ``nox -s golden`` regenerates the golden transcripts."""
+``nox -s bench`` measures speed; ``nox -s strength`` measures the search bots; ``nox -s golden``
+regenerates the golden transcripts."""
 
 from __future__ import annotations
 
@@ -81,6 +82,19 @@ def bench(session: nox.Session) -> None:
     """
     session.install("-e", ".")
     session.run("python", "bench/bench.py", *session.posargs)
+
+
+@nox.session(python=PYTHON)
+def strength(session: nox.Session) -> None:
+    """Issue 10's strength table: the search bots against heuristic players (seats rotated, win
+    rates with Wilson 95% intervals, ms per decision), for 4, 2 and 6 monsters, and the
+    heuristic against random players. A benchmark: slow, and not in the default sessions.
+
+    Options after ``--`` go to ``bench/strength.py``: ``--games`` (40), ``--seed`` (1),
+    ``--jobs``, ``--only mcts-4,expectimax-4,...``, ``--mcts mcts:ms=200``, ``--expectimax``.
+    """
+    session.install("-e", ".")
+    session.run("python", "bench/strength.py", *session.posargs)
 
 
 @nox.session(python=PYTHON)
