@@ -1,6 +1,6 @@
 """Contributor tasks: ``nox`` runs tests, compiled, example, rl, openspiel, web, tournament, lint,
-typecheck, docs, build;
-``nox -s bench`` measures speed; ``nox -s golden`` regenerates the golden transcripts."""
+typecheck, docs, build; ``nox -s bench`` measures speed; ``nox -s strength`` measures the search
+bots; ``nox -s golden`` regenerates the golden transcripts."""
 
 from __future__ import annotations
 
@@ -168,6 +168,19 @@ def bench(session: nox.Session) -> None:
     _install_compiled(session)
     session.run("python", "bench/bench.py", *session.posargs, env={"KINGOFNY_PURE_PYTHON": "1"})
     session.run("python", "bench/bench.py", *session.posargs)
+
+
+@nox.session(python=PYTHON)
+def strength(session: nox.Session) -> None:
+    """Issue 10's strength table: the search bots against heuristic players (seats rotated, win
+    rates with Wilson 95% intervals, ms per decision), for 4, 2 and 6 monsters, and the
+    heuristic against random players. A benchmark: slow, and not in the default sessions.
+
+    Options after ``--`` go to ``bench/strength.py``: ``--games`` (40), ``--seed`` (1),
+    ``--jobs``, ``--only mcts-4,expectimax-4,...``, ``--mcts mcts:ms=200``, ``--expectimax``.
+    """
+    session.install("-e", ".")
+    session.run("python", "bench/strength.py", *session.posargs)
 
 
 @nox.session(python=PYTHON)

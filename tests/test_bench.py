@@ -145,3 +145,38 @@ def test_toy_plays_the_games_it_always_has(toy: ModuleType) -> None:
         steps, state = toy.play(toy.TUPLE, seed)
         assert (steps, state.turn, state.winners) == expected
     assert sum(toy.play(toy.TUPLE, seed)[0] for seed in range(50)) == 6329
+
+
+# -- the strength benchmark (issue 10) -------------------------------------------------------------
+
+
+def _strength() -> ModuleType:
+    path = BENCH / "strength.py"
+    if not path.is_file():
+        pytest.skip(f"{path} is not in this checkout")
+    spec = importlib.util.spec_from_file_location("_kingofny_bench_strength", path)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_strength_wilson_interval_is_the_textbook_one() -> None:
+    """Wilson (1927): 8 of 10 at 95% is 0.490-0.943; the interval always holds the estimate."""
+    wilson = _strength().wilson
+    low, high = wilson(8, 10)
+    assert (round(low, 3), round(high, 3)) == (0.49, 0.943)
+    assert wilson(0, 20)[0] == 0.0
+    assert wilson(20, 20)[1] == 1.0
+
+
+def test_strength_prints_its_rows(capsys: pytest.CaptureFixture[str]) -> None:
+    main = _strength().main
+    argv = ["--games", "2", "--only", "heuristic-random-4,expectimax-2", "--seed", "3"]
+    assert main([*argv, "--expectimax", "mcts:playouts=1,dice_prior=false"]) == 0
+    out = capsys.readouterr().out
+    lines = [line for line in out.splitlines() if line.startswith(("heuristic-", "expectimax-"))]
+    assert [line.split()[0] for line in lines] == ["expectimax-2", "heuristic-random-4"]
+    assert all(" 2 " in line and "%" in line for line in lines)

@@ -10,9 +10,11 @@ from pathlib import Path
 from types import ModuleType
 from typing import cast
 
+import attrs
 import pytest
 
 import kingofny
+import kingofny.players
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -69,31 +71,31 @@ def test_custom_bot_plays_legal_actions_only() -> None:
     assert result.finished
 
 
-def test_expectimax_plays_a_game(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out = _run(
-        "expectimax", ["--games", "2", "--seed", "5", "--players", "3", "--candidates", "3"], capsys
-    )
+def test_strong_bots_play_games(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out = _run("strong_bots", ["--games", "1", "--seed", "5", "--players", "2"], capsys)
     assert status == 0
-    assert out.count("reroll searches") == 2
-    assert "expectimax won" in out.splitlines()[-1]
+    lines = out.splitlines()
+    assert sum(line.startswith("game 1 (seed 5): expectimax in seat 0") for line in lines) == 1
+    assert lines[-1].startswith("expectimax won ")
+    assert lines[-1].split()[3:6] == ["of", "1", "games"]
 
 
-def test_expectimax_searches_exact_probabilities() -> None:
-    module = _load("expectimax")
+def test_strong_bots_cautious_evaluation_is_used() -> None:
+    module = _load("strong_bots")
+    cautious = module.Cautious()
     state = kingofny.new_game(2, seed=1)
-    while not any(isinstance(a, kingofny.Reroll) for a in kingofny.legal_actions(state)):
+    while state.turn.number < 1:
         state = kingofny.apply(state, kingofny.legal_actions(state)[0])
-    view = kingofny.observe(state, state.current_player)
-    assert view.config.seed is None
-    bot = module.ExpectimaxBot(0, candidates=2)
-    choice = bot.choose(view, kingofny.legal_actions(state))
-    assert choice in kingofny.legal_actions(state)
-    assert bot.searches == 1
-    assert bot.positions > 1
-    # The value of stopping is the static evaluation: no chance is involved.
-    seat = view.current_player
-    stop = kingofny.StopRolling()
-    assert bot.expected_value(view, seat, stop) == module.evaluate(kingofny.apply(view, stop), seat)
+    base = kingofny.players.Evaluation().seat_score(state, 0)
+    assert cautious.seat_score(state, 0) == base  # 10 Life: nothing to fear
+    hurt = attrs.evolve(
+        state, monsters=(attrs.evolve(state.monsters[0], life=3), *state.monsters[1:])
+    )
+    drop = kingofny.players.Evaluation().seat_score(hurt, 0) - cautious.seat_score(hurt, 0)
+    assert drop == pytest.approx(3 * cautious.fear)
+    bot = module.make_bot("mcts", 1, 2, True)
+    assert isinstance(bot, kingofny.MCTSPlayer)
+    assert isinstance(bot.evaluation, module.Cautious)
 
 
 def test_save_and_replay_round_trips(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -110,7 +112,7 @@ def test_save_and_replay_round_trips(capsys: pytest.CaptureFixture[str], tmp_pat
     [
         ("random_game", ["--seed", "2", "--players", "2"]),
         ("custom_bot", ["--games", "4"]),
-        ("expectimax", ["--players", "2", "--candidates", "2"]),
+        ("strong_bots", ["--games", "1", "--players", "2", "--bot", "mcts", "--playouts", "2"]),
         ("save_and_replay", ["--players", "2"]),
     ],
 )

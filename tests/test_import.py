@@ -26,6 +26,9 @@ LAZY_MODULES = (
     "kingofny.narrate",
     "kingofny.cli",
     "kingofny.players.heuristic",
+    "kingofny.players.mcts",
+    "kingofny.players.expectimax",
+    "kingofny.players.evaluation",
     "kingofny.plugins",
     "kingofny.content.base",
     "importlib.metadata",
@@ -34,6 +37,8 @@ LAZY_MODULES = (
 
 LAZY_NAMES = {
     "HeuristicPlayer": "kingofny.players.heuristic",
+    "MCTSPlayer": "kingofny.players.mcts",
+    "ExpectimaxPlayer": "kingofny.players.expectimax",
     "Event": "kingofny.record",
     "GameRecord": "kingofny.record",
     "replay": "kingofny.record",
@@ -153,13 +158,17 @@ def test_dir_and_star_import_see_the_lazy_names() -> None:
 
 
 def test_players_load_the_heuristic_bot_on_first_use() -> None:
-    """``kingofny.players`` names the bundled bots without importing the heuristic one; asking
-    for it, or for ``BUILTIN_PLAYERS``, does."""
+    """``kingofny.players`` names the bundled bots without importing the heuristic or search
+    ones; asking for one, or for ``BUILTIN_PLAYERS``, does."""
     code = (
         "import sys, kingofny.players as p\n"
-        "assert 'kingofny.players.heuristic' not in sys.modules\n"
-        "assert p.BUILTIN_KINDS == ('random', 'heuristic')\n"
+        "bots = ('heuristic', 'mcts', 'expectimax', 'evaluation')\n"
+        "assert not any(f'kingofny.players.{m}' in sys.modules for m in bots)\n"
+        "assert p.BUILTIN_KINDS == ('random', 'heuristic', 'mcts', 'expectimax')\n"
         "assert p.BUILTIN_PLAYERS['heuristic'] is p.HeuristicPlayer\n"
+        "assert p.BUILTIN_PLAYERS['mcts'] is p.MCTSPlayer\n"
+        "assert p.BUILTIN_PLAYERS['expectimax'] is p.ExpectimaxPlayer\n"
+        "assert p.Evaluation().temperature == 1.0\n"
         "assert p.BUILTIN_PLAYERS is p.BUILTIN_PLAYERS\n"
         "print('ok')"
     )

@@ -85,7 +85,9 @@ from kingofny.model.steps import Phase, Step
 from kingofny.players import Player, RandomPlayer
 
 if TYPE_CHECKING:  # what mypy and readers see; at run time these load on first use
+    from kingofny.players.expectimax import ExpectimaxPlayer
     from kingofny.players.heuristic import HeuristicPlayer
+    from kingofny.players.mcts import MCTSPlayer
     from kingofny.record import (
         Event,
         GameRecord,
@@ -187,6 +189,8 @@ __all__ = [  # noqa: RUF022 (grouped by topic, not sorted)
     "Player",
     "RandomPlayer",
     "HeuristicPlayer",
+    "MCTSPlayer",
+    "ExpectimaxPlayer",
     "play_game",
     "simulate",
     "GameResult",
@@ -234,9 +238,9 @@ __all__ = [  # noqa: RUF022 (grouped by topic, not sorted)
 ]
 
 # -- lazily loaded names ------------------------------------------------------------------------
-# The heuristic bot, the runner, game records and JSON load on first use (PEP 562), so that
-# ``import kingofny`` stays cheap; ``dir()``, ``from kingofny import *`` and autodoc see them all
-# the same.
+# The bots (heuristic and search), the runner, game records and JSON load on first use (PEP
+# 562), so that ``import kingofny`` stays cheap; ``dir()``, ``from kingofny import *`` and
+# autodoc see them all the same.
 # Each is imported in full on first access, then cached in the module's globals, so
 # ``__getattr__`` runs once per name. Two threads asking at once are safe: Python's import lock
 # makes the second wait until the first has finished importing the module, and both then get
@@ -244,6 +248,8 @@ __all__ = [  # noqa: RUF022 (grouped by topic, not sorted)
 
 _LAZY: dict[str, str] = {
     "HeuristicPlayer": "kingofny.players.heuristic",
+    "MCTSPlayer": "kingofny.players.mcts",
+    "ExpectimaxPlayer": "kingofny.players.expectimax",
     **dict.fromkeys(
         ("Event", "GameRecord", "apply_recorded", "replay", "replay_states", "start_record"),
         "kingofny.record",

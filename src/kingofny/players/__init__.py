@@ -1,8 +1,9 @@
 """Players: the :class:`Player` protocol and the bundled bots.
 
-``BUILTIN_PLAYERS`` maps the bundled kinds the command line accepts (``random``, ``heuristic``)
-to factories taking a seed; :func:`player_factory` makes one from any player spec, such as
-``heuristic:flee_life=3`` or ``mypkg.bots:MyBot`` (see :mod:`kingofny.players.spec`).
+``BUILTIN_PLAYERS`` maps the bundled kinds the command line accepts (``random``, ``heuristic``,
+``mcts``, ``expectimax``) to factories taking a seed; :func:`player_factory` makes one from any
+player spec, such as ``heuristic:flee_life=3``, ``mcts:ms=200`` or ``mypkg.bots:MyBot`` (see
+:mod:`kingofny.players.spec`). :class:`Evaluation` is the search bots' evaluation function.
 """
 
 from __future__ import annotations
@@ -16,7 +17,10 @@ from kingofny.players.random_player import RandomPlayer
 from kingofny.players.spec import KINDS, PlayerSpec, SpecFactory, parse_spec, player_factory
 
 if TYPE_CHECKING:  # loaded on first use at run time (PEP 562), see __getattr__ below
+    from kingofny.players.evaluation import Evaluation
+    from kingofny.players.expectimax import ExpectimaxPlayer
     from kingofny.players.heuristic import HeuristicPlayer
+    from kingofny.players.mcts import MCTSPlayer
 
     BUILTIN_PLAYERS: dict[str, Callable[[int | None], Player]]
     """The bundled players by name, as factories ``factory(seed) -> Player``."""
@@ -27,7 +31,10 @@ BUILTIN_KINDS = tuple(KINDS)
 __all__ = [
     "BUILTIN_KINDS",
     "BUILTIN_PLAYERS",
+    "Evaluation",
+    "ExpectimaxPlayer",
     "HeuristicPlayer",
+    "MCTSPlayer",
     "Player",
     "PlayerSpec",
     "RandomPlayer",
@@ -38,12 +45,25 @@ __all__ = [
 ]
 
 
+_LAZY: dict[str, str] = {
+    "HeuristicPlayer": "kingofny.players.heuristic",
+    "MCTSPlayer": "kingofny.players.mcts",
+    "ExpectimaxPlayer": "kingofny.players.expectimax",
+    "Evaluation": "kingofny.players.evaluation",
+}
+"""The bots loaded on first use, with the module each comes from."""
+
+
 def _builtin_players() -> dict[str, Callable[[int | None], Player]]:
+    from kingofny.players.expectimax import ExpectimaxPlayer
     from kingofny.players.heuristic import HeuristicPlayer
+    from kingofny.players.mcts import MCTSPlayer
 
     players: dict[str, Callable[[int | None], Player]] = {
         "random": RandomPlayer,
         "heuristic": HeuristicPlayer,
+        "mcts": MCTSPlayer,
+        "expectimax": ExpectimaxPlayer,
     }
     assert tuple(players) == BUILTIN_KINDS
     return players
@@ -52,12 +72,12 @@ def _builtin_players() -> dict[str, Callable[[int | None], Player]]:
 if not TYPE_CHECKING:  # mypy sees the declarations above, and still flags unknown names
 
     def __getattr__(name: str) -> object:
-        """Import the heuristic bot on first use of ``HeuristicPlayer`` or ``BUILTIN_PLAYERS``
-        (PEP 562), and cache the name. Two threads asking at once are safe: Python's import
-        lock makes the second wait until the first has imported the module, and ``setdefault``
-        gives both the value stored first."""
-        if name == "HeuristicPlayer":
-            value = _import_module("kingofny.players.heuristic").HeuristicPlayer
+        """Import a bot on first use of its name or of ``BUILTIN_PLAYERS`` (PEP 562), and
+        cache the name. Two threads asking at once are safe: Python's import lock makes the
+        second wait until the first has imported the module, and ``setdefault`` gives both the
+        value stored first."""
+        if name in _LAZY:
+            value = getattr(_import_module(_LAZY[name]), name)
         elif name == "BUILTIN_PLAYERS":
             value = _builtin_players()
         else:

@@ -37,6 +37,8 @@ __all__ = ["KINDS", "PlayerSpec", "SpecFactory", "parse_spec", "player_factory",
 KINDS: Mapping[str, str] = {
     "random": "kingofny.players.random_player:RandomPlayer",
     "heuristic": "kingofny.players.heuristic:HeuristicPlayer",
+    "mcts": "kingofny.players.mcts:MCTSPlayer",
+    "expectimax": "kingofny.players.expectimax:ExpectimaxPlayer",
 }
 """The bundled player kinds, each as the ``module:Name`` it loads (imported on first use)."""
 

@@ -1,0 +1,293 @@
+"""Monte Carlo tree search over the real engine, with sampled chance and truncated rollouts.
+
+Each *playout* (iteration) of :class:`MCTSPlayer`:
+
+1. **Determinises** the view: :func:`kingofny.reseed` with a seed the bot draws from its own
+   generator, so the engine draws every chance outcome of the playout itself (the real game's
+   seed is never seen). At the root, the ``k``-th visit of every action uses the ``k``-th seed:
+   the actions are compared on the same dice (common random numbers).
+2. **Selects** down the tree with UCB1 (constant ``c``). The tree holds the searching seat's
+   own decisions, keyed by the position (a transposition table, so after a dice roll each
+   different result is its own node); the other seats' decisions are the policy's. Each node
+   considers only its first ``ceil(widening * sqrt(visits + 1))`` actions in prior order
+   (progressive widening): the policy's choice first, then the others in the engine's order.
+   At a reroll decision at the root the prior is the exact dice expectimax of
+   :class:`~kingofny.ExpectimaxPlayer`, and only its best ``reroll_candidates`` rerolls (keep
+   multisets) are searched: the fan-out of up to 96 rerolls shrinks to a handful of keeps.
+3. **Expands** one new node and **rolls out** with the policy (by default
+   :class:`~kingofny.HeuristicPlayer`) until the **end of the round**: once as many turns have
+   begun as monsters were alive, so every rival has answered the decision once.
+4. **Scores** the last position with the :class:`~kingofny.players.evaluation.Evaluation`
+   (every seat's share of the win) and **backs up** the vector: each node adds the share of
+   the seat deciding there (max^n for a multiplayer game).
+
+The action played is the prior's first choice unless another root action beats it *on the same
+seeds*: its mean paired gain (visit ``k`` of each used seed ``k``) must exceed ``confidence``
+standard errors; the largest such gain wins. The search thus overrules its prior only on
+evidence, which matters at small budgets, where the noise of a few dozen playouts is larger
+than most differences between actions. With ``playouts=`` the search is deterministic for a
+given seed; ``ms=`` stops on the clock instead (both: whichever comes first).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+
+from kingofny.engine.core import apply, legal_actions, observe, reseed
+from kingofny.errors import ArgumentError, IllegalActionError
+from kingofny.model.actions import Action, Reroll
+from kingofny.model.pending import PendingKind
+from kingofny.model.state import GameState
+from kingofny.players.base import Player
+from kingofny.players.evaluation import Evaluation
+from kingofny.players.expectimax import ExpectimaxPlayer
+
+__all__ = ["MCTSPlayer"]
+
+MAX_PLAYOUT_STEPS = 2000
+"""Decisions after which a playout stops (a safety net; a round takes a few dozen)."""
+_SEED_BITS = 63
+
+
+class _Node:
+    """A decision of the searching seat: its actions in prior order and their statistics."""
+
+    __slots__ = ("order", "seat", "stats", "visits")
+
+    def __init__(self, seat: int, order: Sequence[Action]) -> None:
+        self.seat = seat
+        self.order = tuple(order)
+        self.visits = 0
+        self.stats: dict[Action, list[float]] = {}
+
+    def select(self, c: float, widening: float) -> Action:
+        """UCB1 over the actions progressive widening allows now; untried ones first."""
+        allowed = min(len(self.order), max(1, math.ceil(widening * math.sqrt(self.visits + 1))))
+        best: Action | None = None
+        best_score = -math.inf
+        log_n = math.log(self.visits + 1)
+        for action in self.order[:allowed]:
+            stat = self.stats.get(action)
+            if stat is None:
+                return action
+            n, total = stat
+            score = total / n + c * math.sqrt(log_n / n)
+            if score > best_score:
+                best, best_score = action, score
+        assert best is not None
+        return best
+
+    def update(self, action: Action, value: float) -> None:
+        """Count one playout through ``action`` worth ``value`` to this node's seat."""
+        self.visits += 1
+        stat = self.stats.get(action)
+        if stat is None:
+            self.stats[action] = [1.0, value]
+        else:
+            stat[0] += 1.0
+            stat[1] += value
+
+
+class MCTSPlayer:
+    """UCT over the real engine with sampled chance and truncated rollouts: see
+    :mod:`kingofny.players.mcts` for the method.
+
+    Budget: ``playouts`` iterations per decision (deterministic for a given ``seed``), or
+    ``ms`` milliseconds of search per decision, or both (whichever ends first); with neither,
+    200 playouts. ``c`` is the UCB1 exploration constant (values are shares of the win, in
+    [0, 1]); ``widening`` scales progressive widening; ``reroll_candidates`` caps the rerolls
+    searched at the root; ``confidence`` is how many standard errors of a paired comparison
+    (the same seeds) an action must win by over the prior's choice to be played instead;
+    ``dice_prior=False`` drops the dice expectimax prior (cheaper, weaker).
+    ``evaluation`` scores the positions where rollouts stop (default :class:`Evaluation`);
+    ``policy`` plays the rollouts and the other seats (default
+    :class:`~kingofny.HeuristicPlayer` with the same seed).
+
+    A decision with a single legal action is returned at once, without searching. The clock of
+    ``ms`` includes the prior at reroll decisions, and a search plays at least one playout.
+    """
+
+    name = "mcts"
+    """The label used by the runner and the command line."""
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        playouts: int | None = None,
+        ms: float | None = None,
+        c: float = 0.35,
+        widening: float = 1.0,
+        reroll_candidates: int = 4,
+        confidence: float = 1.0,
+        dice_prior: bool = True,
+        evaluation: Evaluation | None = None,
+        policy: Player | None = None,
+    ) -> None:
+        if playouts is not None and (
+            isinstance(playouts, bool) or not isinstance(playouts, int) or playouts < 1
+        ):
+            raise ArgumentError("MCTSPlayer(playouts)", f"expected an int >= 1, got {playouts!r}")
+        if ms is not None and (isinstance(ms, bool) or not isinstance(ms, (int, float)) or ms <= 0):
+            raise ArgumentError("MCTSPlayer(ms)", f"expected a number > 0, got {ms!r}")
+        if isinstance(reroll_candidates, bool) or not isinstance(reroll_candidates, int):
+            raise ArgumentError(
+                "MCTSPlayer(reroll_candidates)", f"expected an int, got {reroll_candidates!r}"
+            )
+        if reroll_candidates < 1:
+            raise ArgumentError(
+                "MCTSPlayer(reroll_candidates)", f"expected >= 1, got {reroll_candidates!r}"
+            )
+        self.playouts = playouts if playouts is not None or ms is not None else 200
+        """Playouts per decision, or None to search by the clock only."""
+        self.ms = ms
+        """Milliseconds of search per decision, or None to count playouts only."""
+        self.c = float(c)
+        """The UCB1 exploration constant."""
+        self.widening = float(widening)
+        """Progressive widening: a node searches ``ceil(widening * sqrt(visits + 1))`` actions."""
+        self.reroll_candidates = reroll_candidates
+        """Rerolls (keep multisets) searched at a reroll decision at the root."""
+        self.dice_prior = bool(dice_prior)
+        """Whether reroll decisions at the root take the dice expectimax as their prior (else
+        the policy's, like every other decision: cheaper, and weaker)."""
+        self.confidence = float(confidence)
+        """Standard errors by which a root action must beat the prior's choice, on the same
+        seeds, to be played instead (0: any gain)."""
+        self.evaluation = evaluation if evaluation is not None else Evaluation()
+        """The evaluation of the positions where playouts stop."""
+        if policy is None:
+            from kingofny.players.heuristic import HeuristicPlayer
+
+            policy = HeuristicPlayer(seed)
+        self.policy = policy
+        """The rollout policy, also playing the other seats inside the search."""
+        self.dice = ExpectimaxPlayer(seed, evaluation=self.evaluation, policy=policy)
+        """The exact dice expectimax giving the prior at reroll decisions."""
+        self.last_playouts = 0
+        """Playouts of the last search."""
+        self._rng = random.Random(seed)
+
+    def __repr__(self) -> str:
+        return (
+            f"MCTSPlayer(playouts={self.playouts}, ms={self.ms}, c={self.c}, "
+            f"widening={self.widening}, reroll_candidates={self.reroll_candidates}, "
+            f"confidence={self.confidence}, dice_prior={self.dice_prior})"
+        )
+
+    # -- the search -----------------------------------------------------------------------------
+
+    def choose(self, view: GameState, legal: Sequence[Action]) -> Action:
+        """The searched pick among ``legal``; always one of them."""
+        if not legal:
+            raise IllegalActionError("no legal action to choose from")
+        view = observe(view)  # a view already; a full state loses its seed here
+        seat = view.current_player
+        if seat is None or len(legal) == 1:
+            return legal[0]
+        started = time.perf_counter()
+        order = self.root_order(view, seat, legal)
+        if len(order) == 1:
+            return order[0]
+        root = _Node(seat, order)
+        nodes: dict[GameState, _Node] = {}
+        seeds: list[int] = []
+        samples: dict[Action, list[float]] = {}
+        horizon = view.turn.number + len(view.alive_seats)
+        deadline = None if self.ms is None else started + self.ms / 1000.0
+        done = 0
+        while True:
+            if self.playouts is not None and done >= self.playouts:
+                break
+            if deadline is not None and done and time.perf_counter() >= deadline:
+                break
+            action = root.select(self.c, self.widening)
+            visit = int(root.stats[action][0]) if action in root.stats else 0
+            while len(seeds) <= visit:
+                seeds.append(self._rng.getrandbits(_SEED_BITS))
+            values = self._playout(view, action, seeds[visit], root, nodes, horizon)
+            samples.setdefault(action, []).append(values[seat])
+            done += 1
+        self.last_playouts = done
+        return self._best(root, samples)
+
+    def root_order(self, view: GameState, seat: int, legal: Sequence[Action]) -> list[Action]:
+        """The root's actions in prior order: at a reroll decision, the best
+        ``reroll_candidates`` by exact dice expectimax (other legal actions, such as card uses,
+        after them); elsewhere the policy's choice, then the rest."""
+        pending = view.waiting_for
+        if self.dice_prior and pending is not None and pending.kind is PendingKind.REROLL:
+            values = self.dice.reroll_values(view, seat)
+            dice_options = [a for a in legal if a in values]
+            if dice_options:
+                ranked = sorted(dice_options, key=lambda a: -values[a])
+                others = [a for a in legal if a not in values and not isinstance(a, Reroll)]
+                return ranked[: self.reroll_candidates] + others
+        return self._prior(view, legal)
+
+    def _prior(self, state: GameState, legal: Sequence[Action]) -> list[Action]:
+        first = self.policy.choose(state, legal)
+        if first not in legal:
+            first = legal[0]
+        return [first, *(a for a in legal if a != first)]
+
+    def _playout(
+        self,
+        view: GameState,
+        action: Action,
+        seed: int,
+        root: _Node,
+        nodes: dict[GameState, _Node],
+        horizon: int,
+    ) -> tuple[float, ...]:
+        """One iteration from the root through ``action``; returns the values backed up."""
+        seat = root.seat
+        path: list[tuple[_Node, Action]] = [(root, action)]
+        state = apply(reseed(view, seed), action)
+        in_tree = True
+        policy = self.policy
+        for _ in range(MAX_PLAYOUT_STEPS):
+            if state.winners is not None or state.turn.number >= horizon:
+                break
+            legal = legal_actions(state)
+            decider = state.current_player
+            if in_tree and decider == seat and len(legal) > 1:
+                key = observe(state)
+                node = nodes.get(key)
+                if node is None:
+                    node = _Node(seat, self._prior(state, legal))
+                    nodes[key] = node
+                    in_tree = False  # expand one node per playout
+                choice = node.select(self.c, self.widening)
+                path.append((node, choice))
+            else:
+                choice = policy.choose(state, legal) if len(legal) > 1 else legal[0]
+                if choice not in legal:
+                    choice = legal[0]
+            state = apply(state, choice)
+        values = self.evaluation.values(state)
+        for node, taken in path:
+            node.update(taken, values[node.seat])
+        return values
+
+    def _best(self, root: _Node, samples: dict[Action, list[float]]) -> Action:
+        """The prior's choice, unless another root action beats it on the same seeds: its mean
+        paired gain over the prior's choice (visit ``k`` of each used seed ``k``) exceeds
+        ``confidence`` standard errors. The largest such gain wins."""
+        default = root.order[0]
+        base = samples.get(default, [])
+        best, best_gain = default, 0.0
+        for action in root.order[1:]:
+            mine = samples.get(action)
+            n = min(len(mine or ()), len(base))
+            if mine is None or n < 2:
+                continue
+            diffs = [mine[k] - base[k] for k in range(n)]
+            gain = sum(diffs) / n
+            spread = sum((d - gain) ** 2 for d in diffs) / (n - 1)
+            if gain > self.confidence * math.sqrt(spread / n) and gain > best_gain:
+                best, best_gain = action, gain
+        return best

@@ -1,0 +1,349 @@
+"""Tests of the search players, :class:`kingofny.MCTSPlayer` and :class:`kingofny.ExpectimaxPlayer`,
+and of their shared :class:`~kingofny.players.evaluation.Evaluation`.
+
+Budgets are tiny (a few playouts) so the tests stay fast; no test measures time. Positions come
+from seeded random games or from :class:`kingofny.testing.Scenario` (the card question).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from fractions import Fraction
+from itertools import product
+
+import attrs
+import pytest
+
+import kingofny
+from kingofny import (
+    Action,
+    Dice,
+    DiceRoll,
+    ExpectimaxPlayer,
+    Face,
+    GameState,
+    MCTSPlayer,
+    PendingKind,
+    RandomPlayer,
+    Reroll,
+    StopRolling,
+    UseCard,
+    apply,
+    legal_actions,
+    new_game,
+    observe,
+)
+from kingofny.errors import ArgumentError
+from kingofny.players import BUILTIN_PLAYERS, Player, player_factory
+from kingofny.players.evaluation import FEATURES, Evaluation
+from kingofny.players.expectimax import dice_values
+from kingofny.testing import Scenario, play
+
+Bot = Callable[[int], Player]
+
+BOTS: dict[str, Bot] = {
+    "mcts": lambda seed: MCTSPlayer(seed, playouts=3),
+    "mcts-policy-prior": lambda seed: MCTSPlayer(seed, playouts=3, dice_prior=False),
+    "expectimax": lambda seed: ExpectimaxPlayer(seed),
+}
+
+
+def find(players: int, kind: PendingKind, seed: int = 0) -> GameState:
+    """The first position of seeded random games waiting for a decision of ``kind`` with more
+    than one legal action."""
+    for game in range(seed, seed + 300):
+        rng = random.Random(game)
+        state = new_game(players, seed=game)
+        while not state.is_terminal:
+            pending = state.waiting_for
+            if pending is not None and pending.kind is kind and len(legal_actions(state)) > 1:
+                return state
+            state = apply(state, rng.choice(legal_actions(state)))
+    raise AssertionError(f"no {kind} decision in 300 random games")
+
+
+def choose(player: Player, state: GameState) -> Action:
+    """The player's choice from its view of ``state``, checked to be legal."""
+    legal = legal_actions(state)
+    action = player.choose(observe(state, state.current_player), legal)
+    assert action in legal, (action, legal)
+    return action
+
+
+def hailing_cabs() -> GameState:
+    """Kong holds Hailing Cabs and has stopped rolling: the card asks "use" or "skip"."""
+    scenario = (
+        Scenario(["kong", "mantis"])
+        .monster("kong", cards=["hailing-cabs"], borough="queens", life=8)
+        .monster("mantis", manhattan="lower")
+        .borough("queens", stacks=["high-rise-1"] * 3, hidden=0, units=["infantry"])
+        .turn("kong", dice="DEEEHH", rerolls_left=1)
+    )
+    return play(scenario.build(), StopRolling())
+
+
+def a_reroll(seed: int = 3) -> GameState:
+    return find(4, PendingKind.REROLL, seed)
+
+
+# -- the protocol and the registry ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["mcts", "expectimax"])
+def test_search_players_are_players_with_kinds(name: str) -> None:
+    player = BOTS[name](0)
+    assert isinstance(player, Player)
+    assert player.name == name  # type: ignore[attr-defined]
+    assert name in BUILTIN_PLAYERS
+    assert isinstance(BUILTIN_PLAYERS[name](1), type(player))
+
+
+def test_specs_pass_options_to_the_constructors() -> None:
+    bot = player_factory("mcts:playouts=7,c=0.5,reroll_candidates=2")(3)
+    assert isinstance(bot, MCTSPlayer)
+    assert (bot.playouts, bot.c, bot.reroll_candidates, bot.ms) == (7, 0.5, 2, None)
+    timed = player_factory("mcts:ms=50")(3)
+    assert isinstance(timed, MCTSPlayer)
+    assert (timed.playouts, timed.ms) == (None, 50)
+    assert isinstance(player_factory("expectimax:samples=2")(1), ExpectimaxPlayer)
+
+
+@pytest.mark.parametrize(
+    ("make", "field"),
+    [
+        (lambda: MCTSPlayer(playouts=0), "MCTSPlayer(playouts)"),
+        (lambda: MCTSPlayer(ms=-1), "MCTSPlayer(ms)"),
+        (lambda: MCTSPlayer(reroll_candidates=0), "MCTSPlayer(reroll_candidates)"),
+        (lambda: ExpectimaxPlayer(samples=0), "ExpectimaxPlayer(samples)"),
+    ],
+)
+def test_bad_budgets_are_argument_errors(make: Callable[[], object], field: str) -> None:
+    with pytest.raises(ArgumentError) as caught:
+        make()
+    assert caught.value.field == field
+
+
+# -- legality, every decision kind ---------------------------------------------------------------
+
+
+DECISION_KINDS = (
+    PendingKind.PLACE,
+    PendingKind.REROLL,
+    PendingKind.RESOLVE,
+    PendingKind.DESTROY,
+    PendingKind.FLEE,
+    PendingKind.MOVE,
+    PendingKind.SHOP,
+)
+
+
+@pytest.mark.parametrize("name", sorted(BOTS))
+@pytest.mark.parametrize("kind", DECISION_KINDS, ids=str)
+def test_every_decision_kind_gets_a_legal_action(name: str, kind: PendingKind) -> None:
+    state = find(4, kind)
+    choose(BOTS[name](1), state)
+
+
+@pytest.mark.parametrize("name", sorted(BOTS))
+def test_a_card_question_gets_one_of_its_answers(name: str) -> None:
+    state = hailing_cabs()
+    assert state.waiting_for is not None
+    assert state.waiting_for.kind is PendingKind.CARD_QUESTION
+    action = choose(BOTS[name](2), state)
+    assert isinstance(action, UseCard)
+    assert action.card == "base:hailing-cabs"
+
+
+def test_a_whole_game_of_legal_actions() -> None:
+    """(The matches below play whole games too: ``play_game`` raises on an illegal action.)"""
+    players = [BOTS["mcts-policy-prior"](5), kingofny.HeuristicPlayer(6)]
+    result = kingofny.play_game(players, seed=9, on_illegal="raise")
+    assert result.finished
+    assert result.faults == ()
+
+
+# -- budgets and determinism ----------------------------------------------------------------------
+
+
+def test_one_playout_is_a_search() -> None:
+    bot = MCTSPlayer(4, playouts=1)
+    state = find(4, PendingKind.SHOP)
+    choose(bot, state)
+    assert bot.last_playouts == 1
+
+
+def test_one_playout_plays_the_prior() -> None:
+    """With one playout there is no evidence against the prior: at a reroll decision the MCTS
+    plays the dice expectimax's choice, elsewhere the policy's."""
+    state = a_reroll()
+    legal = legal_actions(state)
+    assert MCTSPlayer(5, playouts=1).choose(state, legal) == ExpectimaxPlayer(5).choose(
+        state, legal
+    )
+    shop = find(4, PendingKind.SHOP)
+    legal = legal_actions(shop)
+    policy = kingofny.HeuristicPlayer(5)
+    bot = MCTSPlayer(5, playouts=1, policy=kingofny.HeuristicPlayer(5))
+    assert bot.choose(observe(shop), legal) == policy.choose(observe(shop), legal)
+
+
+def test_a_playout_budget_is_spent_exactly() -> None:
+    bot = MCTSPlayer(4, playouts=6)
+    choose(bot, find(4, PendingKind.FLEE))
+    assert bot.last_playouts == 6
+
+
+def test_a_time_budget_plays_at_least_one_playout() -> None:
+    bot = MCTSPlayer(4, ms=1)
+    choose(bot, a_reroll())
+    assert bot.last_playouts >= 1
+    assert bot.playouts is None
+
+
+@pytest.mark.parametrize("make", [lambda s: MCTSPlayer(s, playouts=8), ExpectimaxPlayer])
+def test_a_fixed_seed_gives_the_same_choices(make: Bot) -> None:
+    states = [a_reroll(1), find(4, PendingKind.FLEE)]
+    first = [choose(make(7), s) for s in states]
+    again = [choose(make(7), s) for s in states]
+    assert first == again
+
+
+def test_a_fixed_seed_gives_the_same_game() -> None:
+    def game() -> GameState:
+        players: list[Player] = [
+            MCTSPlayer(3, playouts=2, dice_prior=False),
+            kingofny.HeuristicPlayer(4),
+        ]
+        return kingofny.play_game(players, seed=12).final_state
+
+    assert game() == game()
+
+
+@pytest.mark.parametrize("name", sorted(BOTS))
+def test_the_seed_of_the_game_is_never_read(name: str) -> None:
+    """The same position under two different game seeds: the same choice, and the bot gets
+    only views (no seed) from the runner anyway."""
+    state = a_reroll()
+    legal = legal_actions(state)
+    other = attrs.evolve(state, config=attrs.evolve(state.config, seed=999), rng=12345)
+    assert BOTS[name](8).choose(state, legal) == BOTS[name](8).choose(other, legal)
+
+
+# -- strength, with a generous margin --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "make",
+    [lambda s: MCTSPlayer(s, playouts=4, dice_prior=False), ExpectimaxPlayer],
+    ids=["mcts", "expectimax"],
+)
+def test_a_short_match_beats_random_players(make: Bot) -> None:
+    """Four seat-rotated 3-monster games against two random players: a fair share is 1.3 wins;
+    the bots (like the heuristic, which beats three random players 80% of the time) should win
+    at least 3 (a random bot would, on 4 fixed seeds, with a probability of about 11%)."""
+    wins = 0
+    for game in range(4):
+        seat = game % 3
+        players: list[Player] = [RandomPlayer(100 + game * 3 + s) for s in range(2)]
+        players.insert(seat, make(game))
+        result = kingofny.play_game(players, seed=40 + game, on_illegal="raise")
+        wins += seat in (result.winners or ())
+    assert wins >= 3
+
+
+# -- the dice expectimax is exact ---------------------------------------------------------------
+
+
+def test_dice_values_are_the_exact_expectation_over_the_rolls() -> None:
+    """With one reroll left, keeping ``K`` of the six dice is worth the probability-weighted
+    leaf value of ``K`` plus each roll of the others, with the probabilities of
+    :func:`kingofny.chance_outcomes`."""
+    dice = Dice.parse("AACDDE")
+
+    def leaf(counts: tuple[int, ...]) -> float:
+        return 3.0 * counts[Face.ATTACK] - counts[Face.CELEBRITY] + (counts[Face.OUCH] == 2)
+
+    leaves = {c: leaf(c) for c in product(range(7), repeat=6) if sum(c) == 6}
+    values = dice_values(leaves, dice, 1)
+    rolled = apply(
+        Scenario(["kong", "mantis"]).turn("kong", dice="AACDDE", rerolls_left=1).build(),
+        Reroll(Dice.parse("CE")),
+    )
+    outcomes = kingofny.chance_outcomes(rolled)
+    assert len(outcomes) == 21
+    kept = Dice.parse("AADD")
+    expected = Fraction(0)
+    for outcome, p in outcomes:
+        assert isinstance(outcome, DiceRoll)
+        expected += p * Fraction(leaf(kept.plus(outcome.dice).counts))
+    assert values[kept.counts] == pytest.approx(float(expected))
+    assert values[dice.counts] == leaf(dice.counts)  # keeping all is stopping
+    # Keeping nothing: six fresh dice; mean leaf = 3 * 1 - 1 + P(exactly two Ouch!).
+    p_two_ouch = 15 * (1 / 6) ** 2 * (5 / 6) ** 4
+    assert values[(0,) * 6] == pytest.approx(2.0 + p_two_ouch)
+
+
+def test_with_two_rerolls_the_values_are_at_least_those_with_one() -> None:
+    dice = Dice.parse("EHOOAC")
+    leaves = {c: float(c[Face.HEAL] ** 2) for c in product(range(7), repeat=6) if sum(c) == 6}
+    one = dice_values(leaves, dice, 1)
+    two = dice_values(leaves, dice, 2)
+    assert all(two[k] >= one[k] - 1e-12 for k in one)
+    assert two[(0,) * 6] > one[(0,) * 6]
+
+
+# -- the evaluation -----------------------------------------------------------------------------
+
+
+def test_values_are_shares_of_the_win() -> None:
+    state = a_reroll()
+    values = Evaluation().values(state)
+    assert len(values) == 4
+    assert sum(values) == pytest.approx(1.0)
+    assert all(0 < v < 1 for v in values)
+    assert len(Evaluation().features(state, 0)) == len(FEATURES) == len(Evaluation().weights())
+
+
+def test_values_of_a_finished_game_are_the_result() -> None:
+    final = kingofny.play_game([kingofny.HeuristicPlayer(1), RandomPlayer(2)], seed=3).final_state
+    winners = final.winners
+    assert winners is not None
+    values = Evaluation().values(final)
+    assert values == tuple(1.0 / len(winners) if s in winners else 0.0 for s in range(2))
+
+
+def test_more_vp_and_more_life_are_better() -> None:
+    state = a_reroll()
+    evaluation = Evaluation()
+    monsters = list(state.monsters)
+    richer = attrs.evolve(
+        state, monsters=(attrs.evolve(monsters[0], vp=monsters[0].vp + 3), *monsters[1:])
+    )
+    hurt = attrs.evolve(state, monsters=(attrs.evolve(monsters[0], life=2), *monsters[1:]))
+    assert evaluation.value(richer, 0) > evaluation.value(state, 0) > evaluation.value(hurt, 0)
+
+
+class _EnergyLover(Evaluation):
+    """Only Energy counts."""
+
+    def seat_score(self, state: GameState, seat: int) -> float:
+        return 2.0 * state.monsters[seat].energy
+
+
+@pytest.mark.parametrize("make", [MCTSPlayer, ExpectimaxPlayer], ids=["mcts", "expectimax"])
+def test_an_overridden_evaluation_drives_the_choice(make: Callable[..., Player]) -> None:
+    """A bot that only values Energy keeps its Energy dice and rerolls the rest."""
+    state = a_reroll()
+    dice = state.turn.dice
+    view = observe(state)
+    legal = legal_actions(state)
+    bot = make(1, evaluation=_EnergyLover(), **({"playouts": 1} if make is MCTSPlayer else {}))
+    action = bot.choose(view, legal)
+    assert action in legal
+    if dice[Face.ENERGY] == dice.total:
+        assert action == StopRolling()
+    else:
+        assert isinstance(action, Reroll)
+        assert action.dice[Face.ENERGY] == 0
+        assert action.dice.total == dice.total - dice[Face.ENERGY]
