@@ -23,6 +23,7 @@ from typing import Any
 
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
+from setuptools.command.build_py import build_py
 
 INTERPRETED = ("core.py",)
 """Engine modules left interpreted: the public entry points, which check their arguments
@@ -115,11 +116,25 @@ class OptionalBuildExt(build_ext):
         """Remove compiled modules an earlier build left in the build directory that this one
         does not build (a module now interpreted would otherwise ship compiled)."""
         wanted = {Path(self.get_ext_fullpath(ext.name)).resolve() for ext in self.extensions}
-        root = Path(self.build_lib)
-        found = [*root.glob("*__mypyc.*"), *root.glob("kingofny/**/*.so")]
-        for built in [*found, *root.glob("kingofny/**/*.pyd")]:
-            if built.resolve() not in wanted:
-                built.unlink()
+        _drop_compiled(Path(self.build_lib), keep=wanted)
 
 
-setup(ext_modules=_extensions(), cmdclass={"build_ext": OptionalBuildExt})
+class PurePy(build_py):
+    """``build_py`` that, in a pure build (no extensions, so no ``build_ext`` run), removes the
+    compiled modules an earlier compiled build left in the build directory."""
+
+    def run(self) -> None:
+        """Copy the sources, after clearing stale compiled modules in a pure build."""
+        if not self.distribution.ext_modules:
+            _drop_compiled(Path(self.build_lib), keep=set())
+        super().run()
+
+
+def _drop_compiled(root: Path, keep: set[Path]) -> None:
+    found = [*root.glob("*__mypyc.*"), *root.glob("kingofny/**/*.so")]
+    for built in [*found, *root.glob("kingofny/**/*.pyd")]:
+        if built.resolve() not in keep:
+            built.unlink()
+
+
+setup(ext_modules=_extensions(), cmdclass={"build_ext": OptionalBuildExt, "build_py": PurePy})

@@ -76,6 +76,8 @@ def test_plugins_counts_in_words(capsys: pytest.CaptureFixture[str]) -> None:
         (k.reseed, ("view", 1), r"reseed\(view\): expected a GameState"),
         (k.observe, (b"", 0), r"observe\(state\): expected a GameState"),
         (k.sample_outcome, (None, random.Random(1)), r"sample_outcome\(state\): expected"),
+        (k.start_record, ("base",), r"start_record\(config\): expected a GameConfig"),
+        (k.apply_recorded, (None, None, k.StopRolling()), r"apply_recorded\(record\)"),
     ],
 )
 def test_the_rules_api_names_a_state_that_is_not_one(

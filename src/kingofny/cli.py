@@ -318,6 +318,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "report":
             return _report(args, sys.stdout)
         return _replay(args.file, sys.stdout)
+    except KeyboardInterrupt:  # Ctrl+C: a game in play was saved first
+        print(file=sys.stderr)
+        return 130
     except BrokenPipeError:
         # The reader stopped early (``kingofny replay game.json | head``): not an error. Point
         # stdout at nothing so that the interpreter's final flush does not complain either.

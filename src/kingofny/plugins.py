@@ -220,12 +220,13 @@ class Registry:
                         f"packs {self.owners[key]!r} and {pack.name!r} both define an effect "
                         f"for {key!r}"
                     )
-            self.changes[0] += 1
             self.loaded[pack.name] = pack
             self.cards.update((c.id, c) for c in pack.cards)
             self.monsters.update((m.id, m) for m in pack.monsters)
             self.effects.update(pack.effects)
             self.owners.update((key, pack.name) for key in pack.effects)
+            # Counted after the change: a reader that saw the old count recomputes its caches.
+            self.changes[0] += 1
 
     @contextlib.contextmanager
     def replaced(self, key: str, effect: Effect) -> Iterator[None]:
@@ -253,7 +254,6 @@ class Registry:
             pack = self.loaded.pop(name, None)
             if pack is None:
                 return None
-            self.changes[0] += 1
             for card in pack.cards:
                 self.cards.pop(card.id, None)
             for monster in pack.monsters:
@@ -261,6 +261,7 @@ class Registry:
             for key in pack.effects:
                 self.effects.pop(key, None)
                 self.owners.pop(key, None)
+            self.changes[0] += 1
             return pack
 
     def _load(self, source: Source) -> None:
@@ -351,7 +352,6 @@ class Registry:
 
     def _restore(self, saved: _Snapshot) -> None:
         with self.lock:
-            self.changes[0] += 1
             self.sources[:] = saved.sources
             self.failed[:] = saved.failed
             tables: tuple[dict[str, Any], ...] = (
@@ -364,6 +364,7 @@ class Registry:
             for table, content in zip(tables, saved.tables):
                 table.clear()
                 table.update(content)
+            self.changes[0] += 1
 
     def pack_of(self, key: str) -> str:
         """The name of the pack defining ``key`` (an id, token kind or mark)."""

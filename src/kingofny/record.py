@@ -7,7 +7,7 @@ from collections.abc import Iterator
 import attrs
 
 from kingofny.engine.core import apply_logged, start
-from kingofny.errors import IllegalActionError, ReplayError
+from kingofny.errors import ArgumentError, IllegalActionError, ReplayError
 from kingofny.model.actions import Action
 from kingofny.model.outcomes import Outcome
 from kingofny.model.state import GameConfig, GameState
@@ -57,6 +57,8 @@ def start_record(config: GameConfig) -> tuple[GameRecord, GameState]:
         record, state = start_record(kingofny.new_game(4, seed=7, manual={"dice"}).config)
         record, state = apply_recorded(record, state, kingofny.legal_actions(state)[0])
     """
+    if not isinstance(config, GameConfig):
+        raise ArgumentError("start_record(config)", f"expected a GameConfig, got {config!r}")
     drawn: list[Outcome] = []
     state = start(config, drawn)
     return GameRecord(config, tuple(Event(None, o) for o in drawn)), state
@@ -69,8 +71,13 @@ def apply_recorded(
     record with the move and the outcomes the seed drew on the way appended (``winners`` set
     once the game is over). Both are new values; the arguments are unchanged.
 
-    Raises :class:`~kingofny.errors.IllegalActionError` as :func:`kingofny.apply` does.
+    Raises :class:`~kingofny.errors.IllegalActionError` as :func:`kingofny.apply` does, and
+    :class:`~kingofny.errors.ArgumentError` for a record or a state that is not one.
     """
+    if not isinstance(record, GameRecord):
+        raise ArgumentError("apply_recorded(record)", f"expected a GameRecord, got {record!r}")
+    if not isinstance(state, GameState):
+        raise ArgumentError("apply_recorded(state)", f"expected a GameState, got {state!r}")
     drawn: list[Outcome] = []
     seat = state.current_player
     after = apply_logged(state, move, drawn)

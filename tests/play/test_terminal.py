@@ -289,3 +289,32 @@ def test_a_hint_can_be_typed_as_given(tmp_path: Path) -> None:
         assert parse_action(typed, state, shown) == wanted, said
         session.apply(wanted, by_person=True)
     assert unlisted > 0  # the case of the report came up
+
+
+def test_a_save_file_cannot_name_code_to_run(tmp_path: Path) -> None:
+    """A save is data (review): its seats may be people or the bundled bots, never a
+    ``module:Class`` that resuming would import and call."""
+    session = Session.new(["human", "heuristic"], seed=2)
+    document = json.loads(session.to_json())
+    marker = tmp_path / "ran"
+    document["players"][1] = f"os:system:command=touch {marker}"
+    with pytest.raises(k.KingOfNYError, match=r"\$\.players\[1\]: .* is not a bundled bot"):
+        Session.from_json(json.dumps(document))
+    assert not marker.exists()
+    # Given again on the command line, the players are the user's own choice.
+    assert Session.from_json(json.dumps(document), ["human", "random"]).players[1] == "random"
+
+
+def test_a_failing_bot_does_not_lose_the_game(tmp_path: Path) -> None:
+    """Review: only ``quit`` saved; a bot that raised ended the game unsaved."""
+    session = Session.new(["human", "heuristic"], seed=2)
+    save = tmp_path / "g.json"
+    terminal = Terminal(session, io.StringIO("1\n" * 50), io.StringIO(), save_path=save)
+
+    def broken() -> k.Action:
+        raise k.PlayerError("the bot broke")
+
+    session.bot_move = broken  # type: ignore[method-assign]
+    with pytest.raises(k.PlayerError):
+        terminal.run()
+    assert Session.from_json(save.read_text()).record == session.record

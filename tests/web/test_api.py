@@ -192,6 +192,7 @@ def test_bad_new_games_get_a_4xx_with_a_message(
         (b"{", {"content-type": "application/json"}, 400, "not valid JSON"),
         (b"{'a': 1}", {"content-type": "application/json"}, 400, "not valid JSON"),
         (b"\xff\xfe", {"content-type": "application/json"}, 400, "not valid JSON"),
+        (b"[" * 5000 + b"]" * 5000, {"content-type": "application/json"}, 400, "nested too deeply"),
         (b"null", {"content-type": "application/json"}, 400, "must be a JSON object"),
         (b"NaN", {"content-type": "application/json"}, 400, "must be a JSON object"),
         (b"[]", {"content-type": "application/json; charset=utf-8"}, 400, "JSON object"),

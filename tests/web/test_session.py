@@ -144,3 +144,37 @@ def test_the_log_tells_the_dice_rolled_in_order() -> None:
     rolls = [line for line in table.log if " rolls " in line]
     assert rolls, table.log
     assert all(line.strip() for line in table.log)
+
+
+def test_a_move_that_fails_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Review: a failure while a move was applied left the game's record and log half-written.
+    Now the move is all or nothing, and answered 409."""
+    table = Table("g1", ["human", "heuristic"], seed=3)
+    state, events, log = table.state, list(table.events), list(table.log)
+    real_apply = kingofny.apply
+
+    def failing(s: kingofny.GameState, move: object) -> kingofny.GameState:
+        if s.is_chance:
+            raise kingofny.EffectError("fx", "fx:glitch", "on_roll", "roll", "raised RuntimeError")
+        return real_apply(s, move)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(kingofny, "apply", failing)
+
+    def step() -> None:
+        if table.state.current_player == 0:
+            table.act({"index": 0})
+        else:
+            table.advance({"moves": 1})
+
+    for _ in range(20):  # until a move reaches a chance node
+        try:
+            step()
+        except WebError as failure:
+            error = failure
+            break
+        state, events, log = table.state, list(table.events), list(table.log)
+    else:
+        pytest.fail("no move reached a chance node")
+    assert error.status == 409
+    assert error.message.startswith("the game cannot go on: effect of fx:glitch")
+    assert (table.state, table.events, table.log) == (state, events, log)

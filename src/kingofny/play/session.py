@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import kingofny as k
-from kingofny.players.spec import player_factory
+from kingofny.players.spec import KINDS, parse_spec, player_factory
 
 __all__ = ["HUMAN", "SAVE_FORMAT", "SaveError", "Session"]
 
@@ -158,7 +158,7 @@ class Session:
         """A session from a saved game (or from a plain game record, with ``players``)."""
         try:
             document = json.loads(text)
-        except ValueError as exc:
+        except (ValueError, RecursionError) as exc:
             raise SaveError(f"not JSON: {exc}") from None
         if isinstance(document, dict) and document.get("format") == SAVE_FORMAT:
             if document.get("version") != _SAVE_VERSION:
@@ -166,6 +166,15 @@ class Session:
             saved = document.get("players")
             if not isinstance(saved, list) or not all(isinstance(p, str) for p in saved):
                 raise SaveError("$.players: expected a list of player kinds")
+            if players is None:
+                # A save is data: it may name people and the bundled bots, never code to load
+                # (a module:Class or file.py:Class seat must be given again with --players).
+                for index, spec in enumerate(saved):
+                    if spec != HUMAN and parse_spec(spec).target not in KINDS:
+                        raise SaveError(
+                            f"$.players[{index}]: {spec!r} is not a bundled bot; give the "
+                            "players again (--players) to run it"
+                        )
             players = list(players) if players is not None else saved
             record_doc = document.get("record")
         else:

@@ -187,6 +187,11 @@ class Terminal:
         except _Quit:
             self.save(self.save_path)
             return 0
+        except (k.KingOfNYError, KeyboardInterrupt):
+            # A bot or a card's effect that failed, or Ctrl+C: the game so far is kept.
+            self.say("")
+            self.save(self.save_path)
+            raise
         self.narrate(describe_end(self.session.state))
         return 0
 

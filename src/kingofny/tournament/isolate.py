@@ -135,7 +135,7 @@ class BotHost:
             data = json.loads(conn.recv_bytes(_MAX_REPLY))
         except BotFailure:
             raise
-        except (EOFError, OSError, ValueError) as exc:
+        except (EOFError, OSError, ValueError, RecursionError) as exc:
             self.stop()
             raise BotFailure(
                 f"its process died or answered garbage ({type(exc).__name__})"

@@ -348,8 +348,8 @@ def read_manifest(path: str | os.PathLike[str]) -> dict[str, object]:
         raise ResultsError(f"{file}:1", "no complete manifest line")
     try:
         data = json.loads(line)
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise ResultsError(f"{file}:1", f"not JSON ({exc})") from None
+    except (ValueError, UnicodeDecodeError, RecursionError) as exc:
+        raise ResultsError(f"{file}:1", f"not JSON ({type(exc).__name__})") from None
     return _check_manifest(data, f"{file}:1")
 
 
@@ -375,6 +375,8 @@ def read_results(
                     data = json.loads(line)
                 except (ValueError, UnicodeDecodeError) as exc:
                     raise ResultsError(f"{file}:{number}", f"not JSON ({exc})") from None
+                except RecursionError:
+                    raise ResultsError(f"{file}:{number}", "not JSON (nested too deeply)") from None
                 if manifest is None:
                     manifest = _check_manifest(data, f"{file}:1")
                     entrants = len(manifest["entrants"])  # type: ignore[arg-type]

@@ -125,6 +125,8 @@ async def _body(request: Request) -> dict[str, Any]:
         data = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError) as exc:
         raise WebError(400, f"the body is not valid JSON: {exc}") from None
+    except RecursionError:
+        raise WebError(400, "the body is not valid JSON: nested too deeply") from None
     if not isinstance(data, dict):
         raise WebError(400, f"the body must be a JSON object, got {type(data).__name__}")
     return data

@@ -155,7 +155,7 @@ class Table:
         """Every decision and chance outcome so far, in order (the game record's events)."""
         self.config = first.config
         """The game's configuration (explicit chance: no seed)."""
-        self.state = self._settle(first)
+        self.state = self._settle(first, self.events)
         """The current state: a decision or the end of the game, never a chance node."""
         self.log: list[str] = describe_start(self.state)
         """The narration so far, one line each."""
@@ -164,26 +164,38 @@ class Table:
 
     # -- the game ---------------------------------------------------------------------------
 
-    def _settle(self, state: GameState, log: list[str] | None = None) -> GameState:
-        """Draw chance outcomes until a decision or the end of the game, telling each in
-        ``log`` when it is given (the setup's draws are summed up by ``describe_start``)."""
+    def _settle(
+        self, state: GameState, events: list[Event], log: list[str] | None = None
+    ) -> GameState:
+        """Draw chance outcomes until a decision or the end of the game, adding each to
+        ``events`` and telling it in ``log`` when it is given (the setup's draws are summed up
+        by ``describe_start``)."""
         while state.is_chance:
             outcome = kingofny.sample_outcome(state, self._chance)
             event = Event(None, outcome)
-            self.events.append(event)
             after = kingofny.apply(state, outcome)
+            events.append(event)
             if log is not None:
                 log += describe(state, event, after)
             state = after
         return state
 
     def _play(self, seat: int, action: Action) -> None:
+        """Apply ``action`` and the chance after it, all or nothing: a failure (a card's effect
+        that raises) leaves the game, its record, its log and the chance generator as they
+        were, and is answered 409."""
         before = self.state
-        event = Event(seat, action)
-        after = kingofny.apply(before, action)
-        self.events.append(event)
-        self.log += describe(before, event, after)
-        after = self._settle(after, self.log)
+        chance = self._chance.getstate()
+        events = [Event(seat, action)]
+        try:
+            after = kingofny.apply(before, action)
+            log = describe(before, events[0], after)
+            after = self._settle(after, events, log)
+        except KingOfNYError as exc:
+            self._chance.setstate(chance)
+            raise WebError(409, f"the game cannot go on: {str(exc).splitlines()[0]}") from None
+        self.events += events
+        self.log += log
         self.state = after
         self.decisions += 1
         if after.is_terminal:
