@@ -396,9 +396,9 @@ def test_play_game_with_a_negative_seed_is_its_own_game() -> None:
 def test_the_fallback_of_a_negative_seed_is_its_own() -> None:
     """Under the "random" policy the substitute moves are drawn from the game's seed; the
     generator of seed -5 must not be that of seed 5 (``random.Random`` alone aliases them)."""
-    from kingofny.runner import _seeded_random
+    from kingofny.runner import seeded_random
 
-    draws = {tuple(_seeded_random(seed).random() for _ in range(3)) for seed in (-5, 5, 0, -1)}
+    draws = {tuple(seeded_random(seed).random() for _ in range(3)) for seed in (-5, 5, 0, -1)}
     assert len(draws) == 4
 
 

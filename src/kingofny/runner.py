@@ -61,7 +61,7 @@ DEFAULT_MAX_DECISIONS = 20000
 """Decisions after which :func:`play_game` abandons a game (a safety net against bots that never
 finish; real games take a few hundred)."""
 
-_SEED_BITS = 63
+SEED_BITS = 63
 
 
 @attrs.frozen(slots=True)
@@ -130,10 +130,10 @@ class GameResult:
 
 
 def _draw_seed() -> int:
-    return random.SystemRandom().getrandbits(_SEED_BITS)
+    return random.SystemRandom().getrandbits(SEED_BITS)
 
 
-def _seeded_random(seed: int) -> random.Random:
+def seeded_random(seed: int) -> random.Random:
     """A ``random.Random`` for a user seed in which negative seeds are distinct.
 
     ``random.Random(seed)`` uses the magnitude of an int seed, so ``-5`` and ``5`` would give the
@@ -172,7 +172,8 @@ def _check_policy(on_illegal: object) -> None:
         )
 
 
-def _describe_exception(exc: BaseException) -> str:
+def describe_exception(exc: BaseException) -> str:
+    """An exception in one line: its type, and its message if it has one."""
     text = str(exc)
     return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
 
@@ -243,7 +244,7 @@ def play_game(
     state = start(config, drawn)
     events: list[Event] = [Event(None, outcome) for outcome in drawn]
     faults: list[Fault] = []
-    fallback = _seeded_random(seed)
+    fallback = seeded_random(seed)
     per_seat = [0] * len(players)
     forfeited: list[int] = []
     bought: list[list[str]] = [[] for _ in players]
@@ -253,7 +254,7 @@ def play_game(
         problem = (
             f"{name}: {exc.problem}"
             if isinstance(exc, BotFailure)
-            else f"{name} raised {_describe_exception(exc)}"
+            else f"{name} raised {describe_exception(exc)}"
         )
         if on_illegal == "raise":
             raise PlayerError(f"seat {seat} ({player_name(players[seat])}): {problem}") from exc
@@ -298,7 +299,7 @@ def play_game(
                 problem = exc.problem
             except Exception as exc:
                 cause = exc
-                problem = f"choose() raised {_describe_exception(exc)}"
+                problem = f"choose() raised {describe_exception(exc)}"
         if not problem:
             if isinstance(action, Action):
                 # apply checks legality as cheaply as possible (Contract 3): no second scan here.

@@ -132,3 +132,12 @@ def test_file_targets_with_and_without_seed(tmp_path: Path) -> None:
     assert plain.level == "high"
     with pytest.raises(ArgumentError, match="made NotAPlayer, which has no choose"):
         player_factory(f"{path}:NotAPlayer")(1)
+
+
+@pytest.mark.parametrize(
+    "text", ["heuristic", "mcts:ms=200,c=1.4", "bots/my.py:Bot:depth=2,deep=true", "x.y:Bot"]
+)
+def test_a_spec_writes_itself_back(text: str) -> None:
+    spec = parse_spec(text)
+    assert spec.text == text
+    assert parse_spec(spec.text) == spec

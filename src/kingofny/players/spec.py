@@ -59,12 +59,22 @@ class PlayerSpec:
     options: tuple[tuple[str, OptionValue], ...] = ()
 
     @property
+    def options_text(self) -> str:
+        """The options as written in a spec, ``"ms=200,c=1.4"`` (empty without options)."""
+        return ",".join(f"{key}={_show(value)}" for key, value in self.options)
+
+    @property
+    def text(self) -> str:
+        """The spec written out again, as :func:`parse_spec` reads it."""
+        return f"{self.target}:{self.options_text}" if self.options else self.target
+
+    @property
     def label(self) -> str:
         """A short name for tables: the kind, or the class name, with the options."""
         name = self.target.rsplit(":", 1)[-1] if ":" in self.target else self.target
         if not self.options:
             return name
-        return name + ":" + ",".join(f"{key}={_show(value)}" for key, value in self.options)
+        return f"{name}:{self.options_text}"
 
 
 def _show(value: OptionValue) -> str:
@@ -243,9 +253,13 @@ class SpecFactory:
         """The spec's :attr:`PlayerSpec.label`."""
         return self.spec.label
 
+    def target(self) -> Callable[..., object]:
+        """The class or function the spec names, loaded (imported on first use)."""
+        return _resolve(self.spec)
+
     def __call__(self, seed: int | None = None) -> Player:
         """A new player for one game, seeded with ``seed``."""
-        target = _resolve(self.spec)
+        target = self.target()
         takes_seed, _, _ = _accepts(target)
         options = dict(self.spec.options)
         made = target(seed=seed, **options) if takes_seed else target(**options)

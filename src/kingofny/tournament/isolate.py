@@ -26,7 +26,7 @@ from kingofny.errors import PlayerError
 from kingofny.model.actions import Action
 from kingofny.model.state import GameState
 from kingofny.players.base import player_name
-from kingofny.runner import BotFailure, _describe_exception
+from kingofny.runner import BotFailure, describe_exception
 
 if TYPE_CHECKING:
     from multiprocessing.process import BaseProcess
@@ -68,7 +68,7 @@ def _host_main(conn: Connection, factory: PlayerFactory) -> None:
             else:
                 return
         except Exception as exc:
-            reply = {"error": _describe_exception(exc)[:2000]}
+            reply = {"error": describe_exception(exc)[:2000]}
         conn.send_bytes(json.dumps(reply).encode())
 
 

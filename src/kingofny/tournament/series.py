@@ -24,16 +24,16 @@ import attrs
 from kingofny._version import __version__
 from kingofny.errors import ConfigError, KingOfNYError
 from kingofny.players.base import Player, player_name
-from kingofny.players.spec import SpecFactory, _resolve, _show
+from kingofny.players.spec import SpecFactory
 from kingofny.runner import (
-    _SEED_BITS,
+    SEED_BITS,
     GameResult,
     IllegalPolicy,
     PlayerFactory,
     TournamentSummary,
-    _seeded_random,
     play_game,
     seating,
+    seeded_random,
 )
 from kingofny.tournament.results import (
     RESULTS_KIND,
@@ -75,11 +75,11 @@ class Planned:
 
 def plan(entrants: int, games: int, seed: int, rotate_seats: bool = True) -> Iterator[Planned]:
     """The games of a series, as the serial runner always drew them."""
-    master = _seeded_random(seed)
+    master = seeded_random(seed)
     for index in range(games):
-        game_seed = master.getrandbits(_SEED_BITS)
+        game_seed = master.getrandbits(SEED_BITS)
         seats = seating(entrants, index, rotate_seats)
-        player_seeds = tuple(master.getrandbits(_SEED_BITS) for _ in range(entrants))
+        player_seeds = tuple(master.getrandbits(SEED_BITS) for _ in range(entrants))
         yield Planned(index, game_seed, player_seeds, seats)
 
 
@@ -273,9 +273,7 @@ def _ray(
 
 def _describe_factory(factory: PlayerFactory) -> dict[str, object]:
     if isinstance(factory, SpecFactory):
-        spec = factory.spec
-        options = ",".join(f"{key}={_show(value)}" for key, value in spec.options)
-        return {"spec": spec.target + (f":{options}" if options else "")}
+        return {"spec": factory.spec.text}
     name = getattr(factory, "__qualname__", None) or type(factory).__qualname__
     module = getattr(factory, "__module__", None) or type(factory).__module__
     return {"spec": None, "factory": f"{module}:{name}"}
@@ -417,8 +415,8 @@ def _label(factory: PlayerFactory, seed: int, isolate: bool) -> str:
     options = ""
     source: object = factory
     if isinstance(factory, SpecFactory):
-        options = ",".join(f"{key}={_show(value)}" for key, value in factory.spec.options)
-        source = _resolve(factory.spec)
+        options = factory.spec.options_text
+        source = factory.target()
     name = getattr(source, "name", None)
     if not (isinstance(name, str) and name):
         if isolate:
