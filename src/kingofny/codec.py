@@ -418,7 +418,9 @@ class _Layout:
 _KEPT = 4096
 """The most monster rows or city sections an observation layout keeps."""
 
-_LAYOUTS: dict[tuple[tuple[str, ...], int], _Layout] = {}
+_LAYOUTS: dict[tuple[str, ...], tuple[int, _Layout]] = {}
+"""The layout of each tuple of packs, with the registry's change count it was made at (one per
+packs: a layout made before a change is replaced, not kept beside the new one)."""
 
 
 def _layout(packs: tuple[str, ...]) -> _Layout:
@@ -427,10 +429,12 @@ def _layout(packs: tuple[str, ...]) -> _Layout:
     last_packs, last_changes, last = _last_layout
     if last is not None and last_packs is packs and last_changes == changes:
         return last
-    key = (packs, changes)
-    found = _LAYOUTS.get(key)
-    if found is None:
-        found = _LAYOUTS[key] = _Layout(packs)
+    kept = _LAYOUTS.get(packs)
+    if kept is not None and kept[0] == changes:
+        found = kept[1]
+    else:
+        found = _Layout(packs)
+        _LAYOUTS[packs] = (changes, found)
     _last_layout = (packs, changes, found)
     return found
 
