@@ -244,3 +244,14 @@ def test_a_factory_from_an_interactive_session_is_refused_up_front() -> None:
     assert done.returncode == 0, done.stderr
     assert "refused:" in done.stdout
     assert "interactive session" in done.stdout
+
+
+def test_a_series_refused_before_its_first_game_leaves_no_results_file(tmp_path: Path) -> None:
+    """Review: the manifest was written before the factories were checked, so the retry was
+    refused ("results file exists")."""
+    out = tmp_path / "results.jsonl"
+    with pytest.raises(ConfigError, match="must pickle"):
+        simulate([lambda seed: RandomPlayer(seed), RandomPlayer], 4, seed=1, workers=2, output=out)
+    assert not out.exists()
+    simulate([RandomPlayer, RandomPlayer], 4, seed=1, workers=2, output=out)
+    assert out.exists()

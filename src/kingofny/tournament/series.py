@@ -325,6 +325,8 @@ class _Output:
         self.done = 0
         """Games read back from a resumed file (each given to ``on_row``)."""
         self.file: TextIO | None = None
+        self.created: Path | None = None
+        """The results file, if this series created it (see :meth:`discard`)."""
         if records is not None:
             records.mkdir(parents=True, exist_ok=True)
         if path is None:
@@ -360,8 +362,17 @@ class _Output:
             self.file = path.open("a", encoding="utf-8")
         else:
             self.file = path.open("w", encoding="utf-8")
+            self.created = path
             self.file.write(dump_line(head))
             self.file.flush()
+
+    def discard(self) -> None:
+        """Remove the results file this series created, while it holds no game yet (a series
+        that fails before its first game leaves nothing that would block the retry)."""
+        if self.created is not None and self.done == 0 and self.file is not None:
+            self.file.close()
+            self.file = None
+            self.created.unlink(missing_ok=True)
 
     def write(self, played: Played) -> None:
         if self.file is not None:
@@ -513,10 +524,15 @@ def run_series(
         wanted = max(1, min(cores, remaining // GAMES_PER_WORKER)) if workers is None else workers
         parallel = backend == "ray" or min(wanted, remaining) > 1
         if parallel or isolate:
-            _check_main(factories, backend)
+            try:
+                _check_main(factories, backend)
+            except ConfigError:
+                out.discard()
+                raise
             try:
                 pickle.dumps(job)
             except Exception as exc:
+                out.discard()
                 raise ConfigError(
                     "with workers > 1, backend='ray' or isolate=True the player factories go to "
                     f"other processes and must pickle, which one does not ({exc}); use a class, "
