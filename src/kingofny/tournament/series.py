@@ -258,14 +258,25 @@ def _ray(
     job_ref = ray.put(job)
     remote = ray.remote(_ray_chunk)
 
+    outstanding: list[object] = []
+
     def submit(chunk: list[Planned]) -> object:
-        return remote.remote(job_ref, chunk)
+        ref = remote.remote(job_ref, chunk)
+        outstanding.append(ref)
+        return ref
 
     def get(ref: object) -> list[Played]:
         played: list[Played] = ray.get(ref)
+        outstanding.remove(ref)
         return played
 
-    yield from _in_order(submit, get, chunks, 2 * max(1, workers or cpus))
+    try:
+        yield from _in_order(submit, get, chunks, 2 * max(1, workers or cpus))
+    finally:
+        # A series stopped early (an error, Ctrl+C, a consumer that stops reading) leaves no
+        # task running on the cluster.
+        for ref in outstanding:
+            ray.cancel(ref)
 
 
 # -- results files ------------------------------------------------------------------------------
