@@ -301,6 +301,9 @@ def test_only_loopback_clients_and_hosts_are_answered() -> None:
     remote = create_app(allow_remote=True)
     with testclient.TestClient(remote, base_url="http://box.lan", client=("10.0.0.5", 1)) as c:
         assert c.get("/api").status_code == 200
+        # Remote mode still refuses what a page of another site sends (review).
+        assert c.post("/api/games", headers={"Origin": "http://evil.example"}).status_code == 403
+        assert c.get("/api", headers={"Origin": "http://box.lan"}).status_code == 200
 
 
 def test_a_failing_bot_is_replaced_by_a_random_move(client: Any, monkeypatch: Any) -> None:

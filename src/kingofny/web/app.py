@@ -106,6 +106,26 @@ class _LoopbackOnly:
         await self.app(scope, receive, send)
 
 
+class _SameOrigin:
+    """ASGI middleware for a server other machines may reach (``--host``): a 403 for a request
+    sent by a page of another site (an ``Origin`` whose host is not the ``Host`` asked for), so
+    that a page elsewhere cannot drive the games of a browser's user."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            headers = dict(scope.get("headers", ()))
+            origin = headers.get(b"origin", b"").decode("latin-1")
+            host = headers.get(b"host", b"").decode("latin-1")
+            if origin and origin.partition("://")[2].rstrip("/").lower() != host.lower():
+                response = _error(403, f"requests from pages at {origin[:60]!r} are refused")
+                await response(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
 async def _body(request: Request) -> dict[str, Any]:
     """The request's JSON object (an empty body is ``{}``), or a 4xx."""
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
@@ -256,6 +276,5 @@ def create_app(*, allow_remote: bool = False, max_games: int = MAX_GAMES) -> Sta
         routes=routes,
         exception_handlers={HTTPException: http_error, Exception: server_error},
     )
-    if not allow_remote:
-        app.add_middleware(_LoopbackOnly)
+    app.add_middleware(_SameOrigin if allow_remote else _LoopbackOnly)
     return app
