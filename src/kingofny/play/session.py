@@ -13,12 +13,10 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import kingofny as k
-from kingofny.players.spec import KINDS, parse_spec, player_factory
+from kingofny.players.spec import HUMAN, KINDS, parse_spec, player_factory
 
 __all__ = ["HUMAN", "SAVE_FORMAT", "SaveError", "Session"]
 
-HUMAN = "human"
-"""The player kind of a seat played by a person at the keyboard."""
 SAVE_FORMAT = "kingofny/play"
 """The ``format`` of a saved game of ``kingofny play``: the players and the game record."""
 _SAVE_VERSION = 1

@@ -32,7 +32,19 @@ from attrs import frozen
 from kingofny.errors import ArgumentError
 from kingofny.players.base import Player
 
-__all__ = ["KINDS", "PlayerSpec", "SpecFactory", "parse_spec", "player_factory", "split_specs"]
+__all__ = [
+    "HUMAN",
+    "KINDS",
+    "PlayerSpec",
+    "SpecFactory",
+    "parse_spec",
+    "player_factory",
+    "split_specs",
+]
+
+HUMAN = "human"
+"""The seat kind of a person (at the keyboard, or at the table in companion mode): front ends
+take it beside the bot specs; it is not a player :func:`player_factory` can make."""
 
 KINDS: Mapping[str, str] = {
     "random": "kingofny.players.random_player:RandomPlayer",

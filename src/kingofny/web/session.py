@@ -38,6 +38,7 @@ from kingofny import (
 )
 from kingofny.narrate import describe, describe_end, describe_start, face_name, monster_name
 from kingofny.players import BUILTIN_KINDS, parse_spec, player_factory
+from kingofny.players.spec import HUMAN
 from kingofny.web import labels
 
 __all__ = [
@@ -49,8 +50,6 @@ __all__ = [
     "WebError",
 ]
 
-HUMAN = "human"
-"""The player kind of a seat played through the API."""
 MAX_GAMES = 64
 """Games kept at once; creating one more forgets the one least recently used."""
 MAX_BOT_MOVES = 2000
