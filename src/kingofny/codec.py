@@ -187,9 +187,7 @@ class ActionCodec:
         (``mask[i]``, ``sum(mask)``); ``numpy.frombuffer(mask, numpy.int8)`` views it as an
         array without a copy."""
         mask = bytearray(len(self._actions))
-        legal = legal_actions(state)
-        ids = self._fanout_ids(legal) if len(legal) > _FANOUT else map(self._ids.__getitem__, legal)
-        for i in ids:
+        for i in self.legal_ids(state):
             mask[i] = 1
         return bytes(mask)
 

@@ -60,7 +60,8 @@ def owned(state: GameState, seat: int) -> tuple[tuple[str, Effect], ...]:
     m = state.monsters[seat]
     if m.eliminated:
         return _NONE
-    changes = registry.installed().changes[0]
+    reg = registry.installed()
+    changes = reg.changes[0]
     marks = state.turn.marks if seat == state.turn.seat else _NONE
     last = _BY_MONSTER.get(id(m))
     if last is not None and last[0] is m and last[1] == marks and last[2] == changes:
@@ -68,7 +69,7 @@ def owned(state: GameState, seat: int) -> tuple[tuple[str, Effect], ...]:
     key = (m.monster, m.cards, m.tokens, marks, changes)
     found = _OWNED.get(key)
     if found is None:
-        found = _owned(m, marks, registry.installed().effects)
+        found = _owned(m, marks, reg.effects)
         if len(_OWNED) >= _OWNED_LIMIT:
             _OWNED.clear()
         _OWNED[key] = found
