@@ -9,7 +9,8 @@ import attrs
 import pytest
 
 import kingofny as k
-from kingofny.engine.ops import evolve, maker
+from kingofny.engine.loop import apply_logged
+from kingofny.engine.ops import DRAFT, draft, evolve, freeze, maker
 from kingofny.model.state import GameState, TurnState
 
 
@@ -59,3 +60,52 @@ def test_classes_with_validators_still_validate() -> None:
     with pytest.raises(ValueError, match="slot"):
         evolve(k.Buy(1), slot=-1)
     assert evolve(k.Buy(1), slot=2) == k.Buy(2)
+
+
+# -- drafts: one mutable copy per apply (issue 8, *Shape*: "One mutable draft per apply, frozen
+# once on return"; *Keep the hard rules*: "apply never mutates its input, including under the
+# transient state") --------------------------------------------------------------------------
+
+
+def test_a_draft_is_updated_in_place_and_frozen_into_an_ordinary_state() -> None:
+    state = k.new_game(4, seed=2)
+    before = k.to_json(state)
+    work = draft(state, state.agenda[:-1])
+    assert work is not state
+    assert type(work) is DRAFT
+    assert maker(GameState, "superstar")(work, 1) is work
+    assert evolve(work, statue=3) is work
+    hash(work)  # a hash taken while the draft changes must not outlive the change
+    assert evolve(work, superstar=2) is work
+    done = freeze(work)
+    assert type(done) is GameState
+    expected = attrs.evolve(state, agenda=state.agenda[:-1], superstar=2, statue=3)
+    assert done == expected
+    assert hash(done) == hash(expected)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        done.superstar = 0  # type: ignore[misc]
+    assert k.to_json(state) == before
+    assert freeze(state) is state
+
+
+def test_apply_with_drafts_gives_the_states_that_copying_every_step_gives() -> None:
+    """With a trace, apply copies the state at every step (the trace keeps them all): the two
+    paths must agree on every move of whole games, 2 to 6 monsters, seeded and explicit."""
+    for players, seed in ((2, 11), (4, 12), (6, 13), (4, None)):
+        rng = random.Random(players)
+        state = k.new_game(players, seed=seed)
+        while state.winners is None:
+            if state.is_chance:
+                pairs = k.chance_outcomes(state)
+                move: object = rng.choice(pairs)[0]
+            else:
+                move = rng.choice(k.legal_actions(state))
+            snapshot = repr(state)
+            fast = k.apply(state, move)  # type: ignore[arg-type]
+            traced = apply_logged(state, move, None, [])  # type: ignore[arg-type]
+            assert repr(state) == snapshot
+            assert type(fast) is GameState
+            assert fast == traced
+            assert repr(fast) == repr(traced)
+            assert hash(fast) == hash(traced)
+            state = fast

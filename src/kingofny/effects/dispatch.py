@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import reprlib
 from collections.abc import Callable, Iterable, Mapping
-from typing import NoReturn, TypeVar
+from typing import NoReturn, TypeVar, cast
 
 from kingofny.content import registry
 from kingofny.effects.api import Context, Effect
+from kingofny.engine.ops import DRAFT
 from kingofny.errors import EffectError, IllegalActionError
 from kingofny.model.actions import UseCard
 from kingofny.model.monster import MonsterState
@@ -163,16 +164,19 @@ def checked(
 ) -> _T:
     """``hook(*args)``, a hook of ``key``'s effect called on ``state``, whose failure is the
     effect's: an exception it raises (:func:`failed`) or a result whose type is not exactly
-    ``expected`` (:func:`wrong`)."""
+    ``expected`` (:func:`wrong`; a GameState may be the draft ``apply`` works on,
+    :func:`kingofny.engine.ops.draft`)."""
     try:
         value = hook(*args)
     except Exception as exc:
         failed(state, key, hook.__name__, exc)
-    if type(value) is not expected:
-        name = expected.__name__
-        article = "an" if name[0] in "aeiouAEIOU" else "a"
-        wrong(state, key, hook.__name__, value, f"{article} {name}")
-    return value
+    if type(value) is expected:
+        return value
+    if type(value) is DRAFT and expected is GameState:
+        return cast(_T, value)
+    name = expected.__name__
+    article = "an" if name[0] in "aeiouAEIOU" else "a"
+    wrong(state, key, hook.__name__, value, f"{article} {name}")
 
 
 def each(

@@ -18,7 +18,7 @@ from kingofny.content import registry
 from kingofny.effects.dispatch import HookError
 from kingofny.engine import attack, cards, chance, movement, resolution, rolling, shop, turn
 from kingofny.engine.destruction import destroy_act, destroy_legal
-from kingofny.engine.ops import maker, pop
+from kingofny.engine.ops import draft, freeze, maker, pop
 from kingofny.engine.setup import (
     initial_state,
     reveal_tile_resolve,
@@ -190,26 +190,31 @@ def apply_logged(
 def _apply(
     state: GameState, top: Step, move: Move, drawn: list[Outcome] | None, trace: Trace | None
 ) -> GameState:
+    # Once the move is known to be legal, the input is copied once into a draft that the steps
+    # update in place (:func:`kingofny.engine.ops.draft`), and frozen on return. A trace keeps
+    # every state it notes, so with one each step copies, as before.
     if isinstance(top, ChanceStep):
         if not isinstance(move, Outcome):
             raise IllegalActionError(f"waiting for a chance outcome ({top.KIND}), got {move!r}")
         problem = chance.check(state, top, move)
         if problem is not None:
             raise IllegalActionError(problem)
-        state = CHANCE[type(top)](pop(state), top, move)
+        begun = pop(state) if trace is not None else draft(state, state.agenda[:-1])
+        state = CHANCE[type(top)](begun, top, move)
         if trace is not None:
             trace.append((top, move, state))
-        return advance(state, drawn, trace)
+        return freeze(advance(state, drawn, trace))
     if not isinstance(move, Action):
         got = "a chance outcome" if isinstance(move, Outcome) else "not an action"
         raise IllegalActionError(f"seat {state.current_player} must decide; got {move!r} ({got})")
     if isinstance(move, UseCard) and not isinstance(top, CardChoice):
         if move not in legal(state):
             raise IllegalActionError(f"{move} is not offered to seat {state.current_player} now")
-        state = cards.use(state, top, move)
+        begun = state if trace is not None else draft(state, state.agenda)
+        state = cards.use(begun, top, move)
         if trace is not None:
             trace.append((top, move, state))
-        return advance(state, drawn, trace)
+        return freeze(advance(state, drawn, trace))
     act = DECISIONS[type(top)][1]
     check = FAST_CHECKS.get(type(top))
     ok = check(state, top, move) if check is not None else move in legal(state)
@@ -218,10 +223,11 @@ def _apply(
         raise IllegalActionError(
             f"{move} is not legal for seat {state.current_player} at {top.KIND}; legal: {options}"
         )
-    state = act(pop(state), top, move)
+    begun = pop(state) if trace is not None else draft(state, state.agenda[:-1])
+    state = act(begun, top, move)
     if trace is not None:
         trace.append((top, move, state))
-    return advance(state, drawn, trace)
+    return freeze(advance(state, drawn, trace))
 
 
 def advance(

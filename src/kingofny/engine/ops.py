@@ -1,9 +1,17 @@
 """Small state-update helpers shared by the engine modules.
 
-Every helper returns a new state; nothing here mutates. They are kept cheap because ``apply`` is
-hot: tuple splices and generated copy functions rather than repeated scans. The makers
-``evolve`` keeps are built once per class and set of fields, and never change once made, so
-threads may share them.
+Every helper returns the updated state. They are kept cheap because ``apply`` is hot: tuple
+splices and generated copy functions rather than repeated scans. The makers ``evolve`` keeps are
+built once per class and set of fields, and never change once made, so threads may share them.
+
+**Drafts.** ``apply`` runs several steps per decision, and each one used to copy the whole
+:class:`~kingofny.model.state.GameState`. Instead, ``apply`` makes one private, mutable copy
+of its input (:func:`draft`), every helper here updates that draft in place, and
+:func:`freeze` makes it an ordinary frozen state before ``apply`` returns it. Nothing else
+ever holds the draft, so no caller sees it change: the input is never touched, and the states
+``apply`` returns are as immutable as ever. The rule that makes this safe: rules code never
+reads a state after passing it to an update (it goes on with the state the update returned),
+and an effect does not keep the state it is given after its hook returns.
 """
 
 from __future__ import annotations
@@ -48,7 +56,7 @@ def maker(cls: type, *names: str) -> _Maker:
     return found
 
 
-def _maker(cls: type, names: tuple[str, ...]) -> _Maker:
+def _maker(cls: type, names: tuple[str, ...], *, as_draft: bool = False) -> _Maker:
     """A function ``maker(inst, *values)`` that copies ``inst`` with the fields ``names`` set to
     ``values``, made once per class and set of changed fields.
 
@@ -56,9 +64,12 @@ def _maker(cls: type, names: tuple[str, ...]) -> _Maker:
     engine's states), the copy is made without attrs' frozen ``__init__`` (one
     ``object.__setattr__`` per field): it is built as an instance of a same-layout subclass
     whose attributes can be stored, then its class is set back to ``cls``. The result is an
-    ordinary frozen instance of ``cls``. The maker's source is generated from the class's own
-    field names, never from data. Other classes go through their constructor.
+    ordinary frozen instance of ``cls``. A GameState maker given a draft (:func:`draft`)
+    updates it in place instead. The maker's source is generated from the class's own field
+    names, never from data. Other classes go through their constructor.
     """
+    if cls is DRAFT:
+        cls = GameState
     fields = attrs.fields(cls)
     known = [f.name for f in fields]
     unknown = [name for name in names if name not in known]
@@ -75,19 +86,62 @@ def _maker(cls: type, names: tuple[str, ...]) -> _Maker:
             return cls(*current)
 
         return construct
-    twin = type(f"_Building{cls.__name__}", (cls,), {"__slots__": ()})
-    twin.__setattr__ = object.__setattr__  # type: ignore[assignment]
-    twin.__delattr__ = object.__delattr__  # type: ignore[assignment]
+    twin = _twin(cls)
     given = {name: f"v{i}" for i, name in enumerate(names)}
-    lines = [f"def make(inst, {', '.join(given.values())}):", "    o = new(twin)"]
+    lines = [f"def make(inst, {', '.join(given.values())}):"]
+    if cls is GameState:
+        lines += ["    if type(inst) is twin:"]
+        lines += [f"        inst.{name} = {value}" for name, value in given.items()]
+        lines += ["        return inst"]
+    lines += ["    o = new(twin)"]
     lines += [f"    o.{name} = {given.get(name, 'inst.' + name)}" for name in known]
     if hasattr(cls, "_attrs_cached_hash"):
         lines.append("    o._attrs_cached_hash = None")
-    lines += ["    o.__class__ = cls", "    return o"]
+    if not as_draft:
+        lines.append("    o.__class__ = cls")
+    lines.append("    return o")
     namespace: dict[str, Any] = {"new": object.__new__, "twin": twin, "cls": cls}
     exec("\n".join(lines), namespace)  # the source is built from attrs field names only
     made: _Maker = namespace["make"]
     return made
+
+
+_TWINS: dict[type, type] = {}
+
+
+def _twin(cls: type) -> type:
+    """The same-layout subclass of ``cls`` whose attributes can be stored (made once)."""
+    found = _TWINS.get(cls)
+    if found is None:
+        twin = type(f"_Building{cls.__name__}", (cls,), {"__slots__": ()})
+        twin.__setattr__ = object.__setattr__  # type: ignore[assignment]
+        twin.__delattr__ = object.__delattr__  # type: ignore[assignment]
+        found = _TWINS.setdefault(cls, twin)
+    return found
+
+
+DRAFT = _twin(GameState)
+"""The class of a draft (:func:`draft`): a GameState whose attributes can be stored."""
+_NEWDRAFT = _maker(GameState, ("agenda",), as_draft=True)
+
+
+def draft(state: GameState, agenda: tuple[Step, ...]) -> GameState:
+    """A private, mutable copy of ``state`` with this agenda, which the helpers of this module
+    then update in place (see the module's notes): ``apply`` makes one per call."""
+    if type(state) is DRAFT:
+        object.__setattr__(state, "agenda", agenda)
+        return state
+    copy: GameState = _NEWDRAFT(state, agenda)
+    return copy
+
+
+def freeze(state: GameState) -> GameState:
+    """``state`` as an ordinary frozen GameState: a draft is frozen in place (its cached hash,
+    if one was taken while it changed, forgotten); any other state is returned as it is."""
+    if type(state) is DRAFT:
+        object.__setattr__(state, "_attrs_cached_hash", None)
+        object.__setattr__(state, "__class__", GameState)
+    return state
 
 
 _WITH_AGENDA = maker(GameState, "agenda")
