@@ -291,7 +291,7 @@ CARD_QUESTIONS = frozenset(option_space(("base",)))
 def test_the_observation_means_what_its_names_say(players: int) -> None:
     """Every index of random and heuristic games against the documented meaning, for every
     seat, on newly built states and again on the same ones (the fast writer keeps rows and city
-    sections of the objects it has seen: issue 9, *Speed*)."""
+    sections of the objects it has seen: issue 9, *Speed*), seeded and explicit-chance."""
     names = observation_names()
     rng = random.Random(players)
     games = [
@@ -308,6 +308,15 @@ def test_the_observation_means_what_its_names_say(players: int) -> None:
         state = k.apply(state, rng.choice(k.legal_actions(state)))
         walk.append(state)
     games.append(walk)
+    state = k.new_game(players)  # explicit chance: the chance nodes are observed too
+    chance_walk = [state]
+    while state.winners is None and len(chance_walk) < 400:
+        if state.is_chance:
+            state = k.apply(state, rng.choice(k.chance_outcomes(state))[0])
+        else:
+            state = k.apply(state, rng.choice(k.legal_actions(state)))
+        chance_walk.append(state)
+    games.append(chance_walk)
     for states in games:
         for state in states[:: max(1, len(states) // 150)]:
             for seat in range(players):
@@ -316,3 +325,24 @@ def test_the_observation_means_what_its_names_say(players: int) -> None:
                 want = [expected.get(name, 0.0) for name in names]
                 assert observation(state, seat) == want
                 assert observation(state, seat) == want
+
+
+def test_a_cards_question_is_observed_with_the_card_that_asks() -> None:
+    """Issue 9: the observation shows "the kind of the pending decision and the card that
+    asks", for every card question met in seeded random games."""
+    names = observation_names()
+    asked = set()
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = k.new_game(4, seed=seed)
+        while state.winners is None:
+            pending = k.waiting_for(state)
+            assert pending is not None
+            if pending.kind is k.PendingKind.CARD_QUESTION:
+                assert pending.card is not None
+                seen = observation(state, 0)
+                assert seen[names.index("waiting.card-question")] == 1.0
+                assert seen[names.index(f"asks.{pending.card}")] == 1.0
+                asked.add(pending.card)
+            state = k.apply(state, rng.choice(k.legal_actions(state)))
+    assert len(asked) >= 2

@@ -22,8 +22,11 @@ from __future__ import annotations
 
 import functools
 import hashlib
-from collections.abc import Sequence
+import operator
+from collections.abc import Callable, Hashable, Sequence
 from fractions import Fraction
+
+import attrs
 
 from kingofny.content import registry
 from kingofny.content.options import option_space
@@ -61,8 +64,9 @@ from kingofny.model.dice import Face, all_rolls
 from kingofny.model.invariants import MAX_DICE, MAX_MONSTERS
 from kingofny.model.monster import MonsterState
 from kingofny.model.outcomes import CardDraw, DiceRoll, Outcome, TileDraw
-from kingofny.model.pending import PendingKind, waiting_for
+from kingofny.model.pending import STEP_KINDS, PendingKind, waiting_for
 from kingofny.model.state import MARKET_SIZE, GameState
+from kingofny.model.steps import CardChoice, CardRoll, DecisionStep
 
 __all__ = [
     "CODEC_VERSION",
@@ -101,6 +105,25 @@ _FANOUT = 12
 """Legal-action tuples longer than this have their ids kept by :class:`ActionCodec`."""
 _FANOUTS_KEPT = 2048
 
+_Keyed = dict[type, tuple[Callable[[Action], Hashable], dict[Hashable, int]]]
+
+
+def _keyed(actions: Sequence[Action]) -> _Keyed:
+    """The ids of ``actions`` by class, then by the values of the fields the class compares
+    (read by :func:`operator.attrgetter`): equal to looking the action itself up, as attrs
+    compares the class and those fields, without calling the class's ``__hash__`` and
+    ``__eq__`` (Python code, most of the cost of a mask)."""
+    tables: _Keyed = {}
+    for i, action in enumerate(actions):
+        cls = type(action)
+        entry = tables.get(cls)
+        if entry is None:
+            names = [f.name for f in attrs.fields(cls) if f.eq]
+            key: Callable[[Action], Hashable] = operator.attrgetter(*names) if names else type
+            entry = tables[cls] = (key, {})
+        entry[1][entry[0](action)] = i
+    return tables
+
 
 class ActionCodec:
     """Every action of games of ``packs``, numbered from 0 in a fixed order."""
@@ -127,6 +150,7 @@ class ActionCodec:
         ]
         self._actions: tuple[Action, ...] = (*engine, *uses)
         self._ids = {action: i for i, action in enumerate(self._actions)}
+        self._keyed = _keyed(self._actions)
         self._words = tuple(str(a) for a in self._actions)
         self.fingerprint = _fingerprint((f"v{CODEC_VERSION}", *self._words))
         """A hash of the ordered vocabulary: equal fingerprints, equal ids."""
@@ -170,13 +194,26 @@ class ActionCodec:
         legal = legal_actions(state)
         if len(legal) > _FANOUT:
             return self._fanout_ids(legal)
-        return tuple(sorted(map(self._ids.__getitem__, legal)))
+        return tuple(sorted(self._ids_of(legal)))
+
+    def _ids_of(self, legal: tuple[Action, ...]) -> list[int]:
+        """The id of each action, in order (:class:`~kingofny.errors.ArgumentError` for one
+        without an id)."""
+        keyed = self._keyed
+        ids: list[int] = []
+        for action in legal:
+            entry = keyed.get(type(action))
+            try:
+                ids.append(entry[1][entry[0](action)] if entry is not None else self._ids[action])
+            except KeyError:
+                ids.append(self.encode(action))
+        return ids
 
     def _fanout_ids(self, legal: tuple[Action, ...]) -> tuple[int, ...]:
         known = self._fanouts.get(id(legal))
         if known is not None and known[0] is legal:
             return known[1]
-        ids = tuple(sorted(map(self._ids.__getitem__, legal)))
+        ids = tuple(sorted(self._ids_of(legal)))
         if len(self._fanouts) >= _FANOUTS_KEPT:
             self._fanouts = {}
         self._fanouts[id(legal)] = (legal, ids)
@@ -186,8 +223,9 @@ class ActionCodec:
         """1 for each legal id, 0 elsewhere: :attr:`size` bytes, each read as an int
         (``mask[i]``, ``sum(mask)``); ``numpy.frombuffer(mask, numpy.int8)`` views it as an
         array without a copy."""
+        legal = legal_actions(state)
         mask = bytearray(len(self._actions))
-        for i in self.legal_ids(state):
+        for i in self._fanout_ids(legal) if len(legal) > _FANOUT else self._ids_of(legal):
             mask[i] = 1
         return bytes(mask)
 
@@ -448,6 +486,26 @@ def _dice_values(counts: tuple[int, ...], scale: int) -> tuple[float, ...]:
     return tuple(min(1.0, count / scale) for count in counts)
 
 
+def _waiting(state: GameState) -> tuple[PendingKind | None, int | None, str | None]:
+    """What :func:`~kingofny.waiting_for` says of ``state``: (kind, the seat that decides,
+    the card that asks or rolls), read straight off the engine's own steps (without building
+    the :class:`~kingofny.model.pending.Pending`); other steps go through ``waiting_for``."""
+    if state.winners is not None or not state.agenda:
+        return None, None, None
+    top = state.agenda[-1]
+    cls = type(top)
+    kind = STEP_KINDS.get(cls)
+    if kind is None or kind is PendingKind.INTERNAL:
+        pending = waiting_for(state)
+        assert pending is not None
+        return pending.kind, pending.seat if pending.is_decision else None, pending.card
+    if isinstance(top, CardChoice):
+        return kind, top.seat, top.card
+    if isinstance(top, DecisionStep):
+        return kind, top.seat, None
+    return kind, None, top.card if isinstance(top, CardRoll) else None
+
+
 def observation(state: GameState, seat: int) -> list[float]:
     """What ``seat`` sees of ``state``, as numbers in ``[0, 1]``, one per name of
     :func:`observation_names` (the same length for 2 to 6 monsters).
@@ -467,8 +525,7 @@ def observation(state: GameState, seat: int) -> list[float]:
         raise ArgumentError("observation(seat)", f"no seat {seat!r} in a {n}-monster game")
     lay = _layout(state.config.packs)
     v = [0.0] * lay.size
-    pending = waiting_for(state)
-    decider = pending.seat if pending is not None and pending.is_decision else None
+    waiting, decider, asking = _waiting(state)
     turn = state.turn
     stride = lay.row
     for row in range(n):
@@ -499,9 +556,9 @@ def observation(state: GameState, seat: int) -> list[float]:
     v[lay.rolled : lay.rolled + 6] = dice(turn.rolled.counts, MAX_DICE)
     if turn.rerolls_left > 0:
         v[lay.rerolls] = min(1.0, turn.rerolls_left / 4)
-    if pending is not None:
-        v[lay.waiting[pending.kind]] = 1.0
-        asker = lay.asks.get(pending.card) if pending.card is not None else None
+    if waiting is not None:
+        v[lay.waiting[waiting]] = 1.0
+        asker = lay.asks.get(asking) if asking is not None else None
         if asker is not None:
             v[asker] = 1.0
     return v
