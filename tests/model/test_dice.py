@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
 from fractions import Fraction
 from math import comb
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import kingofny as k
 from kingofny import Dice, Face
 from kingofny.model.dice import all_rolls, sub_multisets
 
@@ -83,3 +87,35 @@ def test_plus_minus_contains(faces: list[Face], data: st.DataObject) -> None:
     part = data.draw(st.sampled_from(sub_multisets(dice)))
     assert dice.contains(part)
     assert dice.minus(part).plus(part) == dice
+
+
+def test_dice_are_frozen_and_equal_and_hashable_by_value() -> None:
+    """DESIGN Contract: states and their parts are frozen, equal and hashable by value (Dice
+    is written out rather than made by attrs, to compile natively: issue 8)."""
+    dice = Dice.parse("AAE")
+    same = Dice((1, 0, 2, 0, 0, 0))
+    assert dice == same
+    assert not dice != same  # noqa: SIM202 - __ne__ is defined by the class, test it
+    assert hash(dice) == hash(same)
+    assert dice != Dice.parse("AE")
+    assert dice != (1, 0, 2, 0, 0, 0)
+    assert dice.__eq__((1, 0, 2, 0, 0, 0)) is NotImplemented
+    assert repr(dice) == "Dice(counts=(1, 0, 2, 0, 0, 0))"
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        dice.counts = (0, 0, 0, 0, 0, 0)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        del dice.counts
+    with pytest.raises(AttributeError):
+        dice.extra = 1
+    assert dice.counts == (1, 0, 2, 0, 0, 0)
+    assert copy.copy(dice) is dice
+    assert copy.deepcopy(dice) is dice
+    assert pickle.loads(pickle.dumps(dice)) == dice  # our own object, made in memory
+
+
+@pytest.mark.parametrize(
+    "bad", [[1, 0, 0, 0, 0, 0], (1, 0, 0), (1, 0, 0, 0, 0, -1), (True, 0, 0, 0, 0, 0), "AAEEDD"]
+)
+def test_bad_counts_are_an_argument_error(bad: object) -> None:
+    with pytest.raises(k.ArgumentError, match=r"Dice\.counts: dice counts must be six"):
+        Dice(bad)

@@ -7,8 +7,9 @@ import functools
 from collections.abc import Iterable, Iterator
 from fractions import Fraction
 from math import factorial
+from typing import final
 
-import attrs
+from attrs.exceptions import FrozenInstanceError
 
 from kingofny.errors import ArgumentError
 
@@ -54,22 +55,70 @@ _BY_SYMBOL = {symbol: face for face, symbol in _SYMBOLS.items()}
 FACES: tuple[Face, ...] = tuple(Face)
 
 
-@attrs.frozen(slots=True, cache_hash=True)
+@final
 class Dice:
     """An unordered multiset of die faces, stored as a count per face.
 
     Dice are interchangeable, so a roll, a set of dice to reroll and a chance outcome are all
     multisets. ``str(dice)`` is compact notation such as ``"AADO"``: one letter per die, in
     :class:`Face` order, and ``"-"`` for no dice.
+
+    Frozen, equal and hashable by value like the attrs classes of the model, but written out:
+    the compiled build compiles this module, and a class written out becomes a native class
+    there (attribute reads and construction in C), which attrs classes cannot (issue 8).
     """
 
-    counts: tuple[int, int, int, int, int, int] = attrs.field()
-    """How many dice show each face, indexed by :class:`Face`."""
+    __slots__ = ("_hash", "counts")
 
-    @counts.validator
-    def _check_counts(self, _: object, value: tuple[int, ...]) -> None:
-        if len(value) != 6 or any(type(c) is not int or c < 0 for c in value):
-            raise ValueError(f"dice counts must be six non-negative ints, got {value!r}")
+    counts: tuple[int, int, int, int, int, int]
+    """How many dice show each face, indexed by :class:`Face`."""
+    _hash: int
+
+    def __init__(self, counts: object) -> None:
+        # ``object``, not the tuple type: a compiled build would otherwise refuse a wrong type
+        # with its own TypeError before this check could name the field.
+        if (
+            type(counts) is not tuple
+            or len(counts) != 6
+            or any(type(c) is not int or c < 0 for c in counts)
+        ):
+            raise ArgumentError(
+                "Dice.counts", f"dice counts must be six non-negative ints, got {counts!r}"
+            )
+        # Stored past the frozen __setattr__ (object.__setattr__ is a plain store when compiled).
+        object.__setattr__(self, "counts", counts)
+        object.__setattr__(self, "_hash", hash(counts))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError()
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError()
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Dice:
+            return NotImplemented
+        return self.counts == other.counts
+
+    def __ne__(self, other: object) -> bool:
+        if type(other) is not Dice:
+            return NotImplemented
+        return self.counts != other.counts
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __repr__(self) -> str:
+        return f"Dice(counts={self.counts!r})"
+
+    def __reduce__(self) -> tuple[type[Dice], tuple[tuple[int, int, int, int, int, int]]]:
+        return Dice, (self.counts,)
+
+    def __copy__(self) -> Dice:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Dice:
+        return self
 
     @classmethod
     def of(cls, faces: Iterable[Face]) -> Dice:
@@ -94,7 +143,8 @@ class Dice:
     @property
     def total(self) -> int:
         """The number of dice."""
-        return sum(self.counts)
+        c = self.counts
+        return c[0] + c[1] + c[2] + c[3] + c[4] + c[5]
 
     def __getitem__(self, face: Face) -> int:
         return self.counts[face]
