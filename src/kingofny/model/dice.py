@@ -5,12 +5,16 @@ from __future__ import annotations
 import enum
 import functools
 from collections.abc import Iterable, Iterator
-from fractions import Fraction
 from math import factorial
+from typing import TYPE_CHECKING
 
 import attrs
 
 from kingofny.errors import ArgumentError
+from kingofny.model._repr import fields_repr
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 
 class Face(enum.IntEnum):
@@ -54,7 +58,7 @@ _BY_SYMBOL = {symbol: face for face, symbol in _SYMBOLS.items()}
 FACES: tuple[Face, ...] = tuple(Face)
 
 
-@attrs.frozen(slots=True, cache_hash=True)
+@attrs.frozen(slots=True, cache_hash=True, repr=False)
 class Dice:
     """An unordered multiset of die faces, stored as a count per face.
 
@@ -62,6 +66,8 @@ class Dice:
     multisets. ``str(dice)`` is compact notation such as ``"AADO"``: one letter per die, in
     :class:`Face` order, and ``"-"`` for no dice.
     """
+
+    __repr__ = fields_repr
 
     counts: tuple[int, int, int, int, int, int] = attrs.field()
     """How many dice show each face, indexed by :class:`Face`."""
@@ -150,6 +156,8 @@ EMPTY_DICE = _dice((0, 0, 0, 0, 0, 0))
 
 @functools.cache
 def _probability(counts: tuple[int, ...]) -> Fraction:
+    from fractions import Fraction  # with decimal, a few ms of import: loaded on first use
+
     n = sum(counts)
     ways = factorial(n)
     for c in counts:
