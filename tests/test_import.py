@@ -1,8 +1,9 @@
 """What ``import kingofny`` loads (issue 8, *Import*): the runner, JSON, game records, the
-narrator, the CLI, the heuristic bot and plugin discovery (``importlib.metadata``) load on first
-use, not with the package, and every lazily loaded name still resolves. Each check runs in a
-fresh interpreter, since this test process has long imported everything. No timing is
-asserted: ``python -X importtime -c 'import kingofny'`` is the tool for that."""
+narrator, the CLI, the bots, player specs and plugin discovery (``importlib.metadata``) load on
+first use, not with the package, nor do heavy standard modules such as ``json`` or ``pathlib``;
+and every lazily loaded name still resolves. Each check runs in a fresh interpreter, since this
+test process has long imported everything. No timing is asserted: ``python -X importtime -c
+'import kingofny'`` is the tool for that."""
 
 from __future__ import annotations
 
@@ -29,11 +30,30 @@ LAZY_MODULES = (
     "kingofny.players.mcts",
     "kingofny.players.expectimax",
     "kingofny.players.evaluation",
+    "kingofny.players.spec",
     "kingofny.plugins",
     "kingofny.content.base",
     "importlib.metadata",
 )
 """Modules a bare ``import kingofny`` must not load."""
+
+LAZY_STANDARD_MODULES = (
+    "json",
+    "pathlib",
+    "importlib.metadata",
+    "importlib.util",
+    "urllib.parse",
+    "argparse",
+    "subprocess",
+    "concurrent.futures",
+    "logging",
+    "tempfile",
+    "fractions",
+    "decimal",
+    "random",
+)
+"""Standard modules, each a few milliseconds to import or bringing others along, that a bare
+``import kingofny`` must not load (attrs itself loads ``inspect``, ``typing`` and ``re``)."""
 
 LAZY_NAMES = {
     "HeuristicPlayer": "kingofny.players.heuristic",
@@ -100,6 +120,16 @@ def test_a_bare_import_loads_none_of_the_lazy_modules() -> None:
     assert "'kingofny.engine.core'" in out  # the engine itself is not lazy
     assert [m for m in LAZY_MODULES if f"'{m}'" in out] == []
     assert "importlib.metadata" not in _loaded_after("import kingofny")
+
+
+def test_a_bare_import_loads_no_heavy_standard_module() -> None:
+    """Guards against a module-level import of ``json``, ``pathlib`` and the like sneaking back
+    into a module that ``import kingofny`` loads (each costs milliseconds of start-up)."""
+    out = _run(
+        "import sys, kingofny\n"
+        f"print(' '.join(m for m in {LAZY_STANDARD_MODULES!r} if m in sys.modules))"
+    )
+    assert out.split() == []
 
 
 def test_the_command_line_parser_loads_none_of_the_lazy_modules() -> None:

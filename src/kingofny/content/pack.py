@@ -7,6 +7,7 @@ from collections.abc import Mapping
 import attrs
 
 from kingofny.effects.api import Effect
+from kingofny.model._repr import fields_repr
 from kingofny.model.cards import CardSpec
 from kingofny.model.monster import MonsterSpec
 
@@ -14,13 +15,15 @@ CONTENT_API_VERSION = 1
 """The version of the content API this release of kingofny offers to packs."""
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False)
 class ContentPack:
     """A content pack: monsters and cards, registered under the ``kingofny.content`` entry-point
     group by a callable returning this manifest.
 
     Every id in the pack must start with ``"<name>:"``.
     """
+
+    __repr__ = fields_repr
 
     name: str
     """The pack's namespace, e.g. ``"base"``."""

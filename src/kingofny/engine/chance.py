@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import functools
-import random
 from collections import Counter
 from collections.abc import Callable
-from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from kingofny.engine import rng as rngmod
 from kingofny.model.city import Building
@@ -14,6 +13,10 @@ from kingofny.model.dice import Dice, all_rolls
 from kingofny.model.outcomes import CardDraw, DiceRoll, Outcome, TileDraw
 from kingofny.model.state import GameState
 from kingofny.model.steps import CardRoll, ChanceStep, RevealCard, RevealTile, RollDice, RollOff
+
+if TYPE_CHECKING:
+    import random
+    from fractions import Fraction
 
 ROLL_OFF_DICE = 8
 """The first-player roll uses the six black and two green dice (seed 000, *How to Play*)."""
@@ -41,6 +44,8 @@ def _dice_index(count: int) -> dict[tuple[int, ...], Outcome]:
 @functools.lru_cache(maxsize=512)
 def _tile_outcomes(pool: tuple[tuple[Building, int], ...]) -> tuple[tuple[Outcome, Fraction], ...]:
     """The reveals of a face-down pool (the same pools recur across a game and across games)."""
+    from fractions import Fraction
+
     total = sum(c for _, c in pool)
     return tuple((TileDraw(b), Fraction(c, total)) for b, c in pool)
 
@@ -48,6 +53,8 @@ def _tile_outcomes(pool: tuple[tuple[Building, int], ...]) -> tuple[tuple[Outcom
 @functools.lru_cache(maxsize=512)
 def _card_outcomes(deck: tuple[str, ...]) -> tuple[tuple[Outcome, Fraction], ...]:
     """The reveals of a deck (a sorted multiset)."""
+    from fractions import Fraction
+
     counts = Counter(deck)
     size = len(deck)
     return tuple((CardDraw(card), Fraction(n, size)) for card, n in sorted(counts.items()))

@@ -11,9 +11,8 @@ naming the parameter) and stays interpreted in the compiled build, where the loo
 
 from __future__ import annotations
 
-import random
 from collections.abc import Collection, Sequence
-from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from kingofny.effects.dispatch import HookError
 from kingofny.engine import chance
@@ -40,6 +39,10 @@ from kingofny.model.actions import Action
 from kingofny.model.outcomes import ChanceKind, Outcome, chance_kinds
 from kingofny.model.state import GameConfig, GameState
 from kingofny.model.steps import ChanceStep
+
+if TYPE_CHECKING:
+    import random
+    from fractions import Fraction
 
 __all__ = [
     "CHANCE",
@@ -129,6 +132,8 @@ def sample_outcome(state: GameState, rng: random.Random) -> Outcome:
     :class:`~kingofny.errors.ArgumentError` if ``rng`` is not a ``random.Random``.
     """
     _checked("sample_outcome(state)", state)
+    import random
+
     if not isinstance(rng, random.Random):
         raise ArgumentError("sample_outcome(rng)", f"expected a random.Random, got {rng!r}")
     if not state.agenda or not isinstance(state.agenda[-1], ChanceStep):

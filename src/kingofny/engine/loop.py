@@ -11,8 +11,7 @@ or at the end of the game.
 from __future__ import annotations
 
 from collections.abc import Callable
-from fractions import Fraction
-from typing import Any, Union
+from typing import TYPE_CHECKING, Any, Union
 
 from kingofny.content import registry
 from kingofny.effects.dispatch import HookError
@@ -53,6 +52,9 @@ from kingofny.model.steps import (
     StartTurn,
     Step,
 )
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 Move = Union[Action, Outcome]
 """What :func:`apply` accepts: a decision's action or a chance node's outcome."""

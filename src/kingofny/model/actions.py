@@ -14,6 +14,7 @@ from typing import ClassVar
 import attrs
 
 from kingofny.model import _checks
+from kingofny.model._repr import fields_repr
 from kingofny.model.city import OUTER_BOROUGHS, Borough, UnitKind
 from kingofny.model.dice import Dice, Face
 
@@ -21,15 +22,17 @@ _DICE = _checks.of_type(Dice, hint=_checks.dice_hint)
 _BOROUGH = _checks.member_of(Borough)
 
 
-@attrs.frozen(slots=True, cache_hash=True)
+@attrs.frozen(slots=True, cache_hash=True, repr=False)
 class Action:
     """Base class of every action."""
+
+    __repr__ = fields_repr
 
     KIND: ClassVar[str] = "action"
     """The tag that names this kind of action in notation and JSON."""
 
 
-@attrs.frozen(slots=True, cache_hash=True)
+@attrs.frozen(slots=True, cache_hash=True, repr=False)
 class PlaceMonster(Action):
     """Setup: place your monster in an outer borough (seed 000, *How to Play*)."""
 
@@ -41,7 +44,7 @@ class PlaceMonster(Action):
         return f"place {self.borough}"
 
 
-@attrs.frozen(slots=True, cache_hash=True)
+@attrs.frozen(slots=True, cache_hash=True, repr=False)
 class Reroll(Action):
     """Reroll these dice (any of them, including dice kept earlier)."""
 
@@ -53,7 +56,7 @@ class Reroll(Action):
         return f"reroll {self.dice}"
 
 
-@attrs.frozen(slots=True, cache_hash=True)
+@attrs.frozen(slots=True, cache_hash=True, repr=False)
 class StopRolling(Action):
     """Keep the dice as they are and go on to resolve them."""
 
@@ -63,7 +66,7 @@ class StopRolling(Action):
         return "stop"
 
 
-@attrs.frozen(slots=True, cache_hash=True)
+@attrs.frozen(slots=True, cache_hash=True, repr=False)
 class ResolveFace(Action):
     """Resolve every die of this face now (seed 000, *Resolve the Dice*)."""
 
@@ -75,7 +78,7 @@ class ResolveFace(Action):
         return f"resolve {self.face}"
 
 
-@attrs.frozen(slots=True, cache_hash=True)
+@attrs.frozen(slots=True, cache_hash=True, repr=False)
 class DestroyBuilding(Action):
     """Spend Destruction on the top building of a stack."""
 
@@ -89,7 +92,7 @@ class DestroyBuilding(Action):
         return f"destroy-building {self.borough} {self.stack}"
 
 
-@attrs.frozen(slots=True, cache_hash=True)
+@attrs.frozen(slots=True, cache_hash=True, repr=False)
 class DestroyUnit(Action):
     """Spend Destruction on a unit."""
 
@@ -103,7 +106,7 @@ class DestroyUnit(Action):
         return f"destroy-unit {self.borough} {self.unit}"
 
 
-@attrs.frozen(slots=True, cache_hash=True)
+@attrs.frozen(slots=True, cache_hash=True, repr=False)
 class Flee(Action):
     """Leave Manhattan after being damaged by an attack, for this outer borough."""
 
@@ -115,7 +118,7 @@ class Flee(Action):
         return f"flee {self.borough}"
 
 
-@attrs.frozen(slots=True, cache_hash=True)
+@attrs.frozen(slots=True, cache_hash=True, repr=False)
 class StayInManhattan(Action):
     """Stay in Manhattan after being damaged by an attack."""
 
@@ -125,7 +128,7 @@ class StayInManhattan(Action):
         return "stay-in-manhattan"
 
 
-@attrs.frozen(slots=True, cache_hash=True)
+@attrs.frozen(slots=True, cache_hash=True, repr=False)
 class MoveTo(Action):
     """Move to this borough (Move step, or leaving Manhattan when its second space closes)."""
 
@@ -137,7 +140,7 @@ class MoveTo(Action):
         return f"move {self.borough}"
 
 
-@attrs.frozen(slots=True, cache_hash=True)
+@attrs.frozen(slots=True, cache_hash=True, repr=False)
 class StayPut(Action):
     """Stay in your borough at the Move step."""
 
@@ -147,7 +150,7 @@ class StayPut(Action):
         return "stay"
 
 
-@attrs.frozen(slots=True, cache_hash=True)
+@attrs.frozen(slots=True, cache_hash=True, repr=False)
 class Buy(Action):
     """Buy the face-up card in this market slot."""
 
@@ -159,7 +162,7 @@ class Buy(Action):
         return f"buy {self.slot}"
 
 
-@attrs.frozen(slots=True, cache_hash=True)
+@attrs.frozen(slots=True, cache_hash=True, repr=False)
 class Sweep(Action):
     """Pay 2 Energy to discard the face-up cards and reveal new ones (seed 000, *Buy Cards*)."""
 
@@ -169,7 +172,7 @@ class Sweep(Action):
         return "sweep"
 
 
-@attrs.frozen(slots=True, cache_hash=True)
+@attrs.frozen(slots=True, cache_hash=True, repr=False)
 class EndBuying(Action):
     """Stop buying and end the turn."""
 
@@ -179,7 +182,7 @@ class EndBuying(Action):
         return "end-buying"
 
 
-@attrs.frozen(slots=True, cache_hash=True)
+@attrs.frozen(slots=True, cache_hash=True, repr=False)
 class Pass(Action):
     """Decline what is optional now (e.g. stop spending Destruction outside your borough)."""
 
@@ -189,7 +192,7 @@ class Pass(Action):
         return "pass"
 
 
-@attrs.frozen(slots=True, cache_hash=True)
+@attrs.frozen(slots=True, cache_hash=True, repr=False)
 class UseCard(Action):
     """Use a card's ability, or answer a card's question, choosing ``option``.
 

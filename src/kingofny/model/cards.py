@@ -7,6 +7,7 @@ import enum
 import attrs
 
 from kingofny.effects.triggers import Trigger
+from kingofny.model._repr import fields_repr
 from kingofny.model.city import Borough
 
 
@@ -32,12 +33,14 @@ class BuyCondition(enum.Enum):
     """Only on a turn in which the buyer destroyed a Tank (General Ellis)."""
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False)
 class CardSpec:
     """One card of a content pack.
 
     ``id`` is namespaced by its pack, e.g. ``"base:tesla-cannon"``.
     """
+
+    __repr__ = fields_repr
 
     id: str
     """The namespaced card id."""

@@ -7,6 +7,8 @@ import functools
 
 import attrs
 
+from kingofny.model._repr import fields_repr
+
 
 class Borough(enum.IntEnum):
     """The five boroughs of the board (seed 000, *Setup*)."""
@@ -76,9 +78,11 @@ ZONE_EARNINGS: dict[Zone, tuple[int, int]] = {
 """(VP, Energy) earned at the start of a turn in each zone (seed 000, *Effects of Manhattan*)."""
 
 
-@attrs.frozen(slots=True, cache_hash=True)
+@attrs.frozen(slots=True, cache_hash=True, repr=False)
 class Location:
     """Where a monster stands: an outer borough, or a zone and track of Manhattan."""
+
+    __repr__ = fields_repr
 
     borough: Borough
     """The borough."""
@@ -154,13 +158,15 @@ _UNIT_REWARDS = {
 }
 
 
-@attrs.frozen(slots=True, cache_hash=True, order=True)
+@attrs.frozen(slots=True, cache_hash=True, order=True, repr=False)
 class Building:
     """A Building tile, Building side up: its kind and durability (1 to 3).
 
     The reward equals the durability, of the kind's resource; the Unit side is Infantry, Jet or
     Tank for durability 1, 2 or 3 (seed 000, *Tile Description*; components §3.1).
     """
+
+    __repr__ = fields_repr
 
     kind: BuildingKind
     """High-Rise, Power Plant or Hospital."""
@@ -212,13 +218,15 @@ STACKS_PER_BOROUGH = 3
 TILES_PER_STACK = 3
 
 
-@attrs.frozen(slots=True, cache_hash=True)
+@attrs.frozen(slots=True, cache_hash=True, repr=False)
 class Stack:
     """A stack of Building tiles: the revealed top, and how many face-down tiles lie under it.
 
     The face-down tiles have no identity until revealed: they are drawn from the city's pool of
     unrevealed tiles (DESIGN Contract 6).
     """
+
+    __repr__ = fields_repr
 
     top: Building | None
     """The face-up building on top, or None when the stack is empty or not yet revealed."""
@@ -230,9 +238,11 @@ class Stack:
         return f"{top}+{self.hidden}" if self.hidden else top
 
 
-@attrs.frozen(slots=True, cache_hash=True)
+@attrs.frozen(slots=True, cache_hash=True, repr=False)
 class BoroughState:
     """The tiles in one borough: its stacks and the units standing there."""
+
+    __repr__ = fields_repr
 
     stacks: tuple[Stack, ...]
     """The building stacks, in a fixed order (three in the base game)."""

@@ -5,13 +5,15 @@ from __future__ import annotations
 import enum
 import functools
 from collections.abc import Iterable, Iterator
-from fractions import Fraction
 from math import factorial
-from typing import final
+from typing import TYPE_CHECKING, final
 
 from attrs.exceptions import FrozenInstanceError
 
 from kingofny.errors import ArgumentError
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 
 class Face(enum.IntEnum):
@@ -200,6 +202,8 @@ EMPTY_DICE = _dice((0, 0, 0, 0, 0, 0))
 
 @functools.cache
 def _probability(counts: tuple[int, ...]) -> Fraction:
+    from fractions import Fraction  # with decimal, a few ms of import: loaded on first use
+
     n = sum(counts)
     ways = factorial(n)
     for c in counts:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import attrs
 
+from kingofny.model._repr import fields_repr
 from kingofny.model.city import Location, UnitKind
 
 STARTING_LIFE = 10
@@ -14,9 +15,11 @@ WINNING_VP = 20
 """Victory Points that win the game at the end of a turn (seed 000, *End of the Game*)."""
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False)
 class MonsterSpec:
     """A monster of a content pack. ``id`` is namespaced by its pack, e.g. ``"base:kong"``."""
+
+    __repr__ = fields_repr
 
     id: str
     """The namespaced monster id."""
@@ -26,9 +29,11 @@ class MonsterSpec:
     """A short description of the figure."""
 
 
-@attrs.frozen(slots=True, cache_hash=True)
+@attrs.frozen(slots=True, cache_hash=True, repr=False)
 class MonsterState:
     """One monster in a game, at one moment."""
+
+    __repr__ = fields_repr
 
     monster: str
     """The id of its :class:`MonsterSpec`."""

@@ -15,6 +15,7 @@ import attrs
 
 from kingofny.errors import ArgumentError
 from kingofny.model import _checks
+from kingofny.model._repr import fields_repr
 from kingofny.model.city import Building
 from kingofny.model.dice import Dice
 
@@ -36,15 +37,17 @@ class ChanceKind(enum.Enum):
         return self.value
 
 
-@attrs.frozen(slots=True, cache_hash=True)
+@attrs.frozen(slots=True, cache_hash=True, repr=False)
 class Outcome:
     """Base class of every chance outcome."""
+
+    __repr__ = fields_repr
 
     KIND: ClassVar[str] = "outcome"
     """The tag that names this kind of outcome in notation and JSON."""
 
 
-@attrs.frozen(slots=True, cache_hash=True)
+@attrs.frozen(slots=True, cache_hash=True, repr=False)
 class DiceRoll(Outcome):
     """The faces that came up, as an unordered multiset."""
 
@@ -56,7 +59,7 @@ class DiceRoll(Outcome):
         return f"rolled {self.dice}"
 
 
-@attrs.frozen(slots=True, cache_hash=True)
+@attrs.frozen(slots=True, cache_hash=True, repr=False)
 class TileDraw(Outcome):
     """The building revealed on top of a stack."""
 
@@ -70,7 +73,7 @@ class TileDraw(Outcome):
         return f"revealed {self.building}"
 
 
-@attrs.frozen(slots=True, cache_hash=True)
+@attrs.frozen(slots=True, cache_hash=True, repr=False)
 class CardDraw(Outcome):
     """The card revealed from the deck."""
 

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from kingofny.errors import ArgumentError
+from kingofny.model._repr import fields_repr
 from kingofny.model.outcomes import ChanceKind
 from kingofny.model.steps import (
     ApplyAttack,
@@ -130,9 +131,11 @@ STEP_KINDS: dict[type[Step], PendingKind] = {
 """The :class:`PendingKind` of every step type of :data:`~kingofny.model.steps.STEP_TYPES`."""
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False)
 class Pending:
     """What a state waits for now (see :func:`waiting_for`)."""
+
+    __repr__ = fields_repr
 
     kind: PendingKind
     """The kind of decision or chance node."""

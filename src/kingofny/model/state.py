@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import attrs
 
+from kingofny.model._repr import fields_repr
 from kingofny.model.city import Borough, BoroughState, Building, UnitKind
 from kingofny.model.dice import EMPTY_DICE, Dice
 from kingofny.model.monster import MonsterState
@@ -15,9 +16,11 @@ MARKET_SIZE = 3
 """Face-up cards in the market (seed 000, *Setup*)."""
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False)
 class GameConfig:
     """How a game was set up. Together with the decisions and chance outcomes, it replays a game."""
+
+    __repr__ = fields_repr
 
     monsters: tuple[str, ...]
     """The monster id of each seat, in clockwise (turn) order."""
@@ -47,9 +50,11 @@ class GameConfig:
         return self.seed is None or kind in self.manual
 
 
-@attrs.frozen(slots=True, cache_hash=True)
+@attrs.frozen(slots=True, cache_hash=True, repr=False)
 class TurnState:
     """What the current turn has done so far."""
+
+    __repr__ = fields_repr
 
     seat: int = 0
     """Whose turn it is (the turn owner), who may differ from who decides now."""
@@ -85,7 +90,7 @@ class TurnState:
     "You must survive your entire turn in order to win")."""
 
 
-@attrs.frozen(slots=True, cache_hash=True)
+@attrs.frozen(slots=True, cache_hash=True, repr=False)
 class GameState:
     """A position of King of New York.
 
@@ -93,6 +98,8 @@ class GameState:
     The deck and the face-down tiles are multisets, so a state holds no secret order; the only
     secret is ``rng``, the auto-chance generator, which :func:`kingofny.observe` removes.
     """
+
+    __repr__ = fields_repr
 
     config: GameConfig
     """How the game was set up."""

@@ -15,6 +15,7 @@ from typing import ClassVar
 
 import attrs
 
+from kingofny.model._repr import fields_repr
 from kingofny.model.city import Borough
 from kingofny.model.outcomes import ChanceKind
 
@@ -35,9 +36,11 @@ class Phase(enum.Enum):
         return self.value
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False)
 class Step:
     """Base class of every agenda step."""
+
+    __repr__ = fields_repr
 
     KIND: ClassVar[str] = "step"
     """The tag that names this step in JSON."""
@@ -48,7 +51,7 @@ class Step:
     that of the step below it."""
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False)
 class DecisionStep(Step):
     """A step that waits for the monster in ``seat`` to choose an action."""
 
@@ -56,7 +59,7 @@ class DecisionStep(Step):
     """Who decides."""
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False)
 class ChanceStep(Step):
     """A step that waits for a chance outcome."""
 
@@ -73,7 +76,7 @@ def _ints(values: Iterable[int]) -> tuple[int, ...]:
 # --- chance steps -----------------------------------------------------------------------------
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False)
 class RevealTile(ChanceStep):
     """Reveal the building now on top of a stack."""
 
@@ -86,7 +89,7 @@ class RevealTile(ChanceStep):
     """The index of the stack."""
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False)
 class RevealCard(ChanceStep):
     """Reveal a card from the deck into an empty market slot."""
 
@@ -97,7 +100,7 @@ class RevealCard(ChanceStep):
     """The market slot to fill."""
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False)
 class RollOff(ChanceStep):
     """The first-player roll: each contender rolls all eight dice; most Attack goes first."""
 
@@ -108,7 +111,7 @@ class RollOff(ChanceStep):
     """Attack results of the contenders who have rolled so far."""
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False)
 class RollDice(ChanceStep):
     """The turn's monster rolls ``count`` dice; they join the dice it kept."""
 
@@ -118,7 +121,7 @@ class RollDice(ChanceStep):
     """How many dice are rolled."""
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False)
 class CardRoll(ChanceStep):
     """A card makes ``seat`` roll ``count`` dice; the card's effect reads the result."""
 
@@ -138,7 +141,7 @@ class CardRoll(ChanceStep):
 # --- decision steps ---------------------------------------------------------------------------
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False)
 class CardChoice(DecisionStep):
     """A card asks ``seat`` to choose one of ``options`` (answered with ``UseCard``)."""
 
@@ -153,14 +156,14 @@ class CardChoice(DecisionStep):
     """Whatever the effect needs to remember between question and answer, as plain ints."""
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False)
 class Place(DecisionStep):
     """Setup: ``seat`` places its monster in an outer borough."""
 
     KIND: ClassVar[str] = "place"
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False)
 class ChooseReroll(DecisionStep):
     """``seat`` rerolls some dice or stops rolling."""
 
@@ -168,7 +171,7 @@ class ChooseReroll(DecisionStep):
     PHASE: ClassVar[Phase] = Phase.ROLL
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False)
 class ChooseFace(DecisionStep):
     """``seat`` picks the next face type to resolve."""
 
@@ -176,7 +179,7 @@ class ChooseFace(DecisionStep):
     PHASE: ClassVar[Phase] = Phase.RESOLVE
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False)
 class Destroy(DecisionStep):
     """``seat`` spends Destruction points on a building or unit."""
 
@@ -186,7 +189,7 @@ class Destroy(DecisionStep):
     """Destruction points left to spend this resolution."""
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False)
 class ChooseFlee(DecisionStep):
     """``seat``, damaged in Manhattan by ``attacker``'s attack, decides whether to flee."""
 
@@ -196,7 +199,7 @@ class ChooseFlee(DecisionStep):
     """The attacking seat."""
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False)
 class ChooseMove(DecisionStep):
     """``seat`` may move to another outer borough or stay (Manhattan is occupied)."""
 
@@ -204,7 +207,7 @@ class ChooseMove(DecisionStep):
     PHASE: ClassVar[Phase] = Phase.MOVE
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False)
 class LeaveManhattan(DecisionStep):
     """``seat`` must leave Manhattan's 5–6 space for an outer borough of its choice."""
 
@@ -212,7 +215,7 @@ class LeaveManhattan(DecisionStep):
     CONTEXTUAL: ClassVar[bool] = True
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False)
 class Shop(DecisionStep):
     """``seat``'s Buy step: buy, sweep, or end buying."""
 
@@ -223,7 +226,7 @@ class Shop(DecisionStep):
 # --- internal steps ---------------------------------------------------------------------------
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False)
 class StartTurn(Step):
     """Start ``seat``'s turn: Manhattan earnings, start-of-turn effects, the first roll."""
 
@@ -233,7 +236,7 @@ class StartTurn(Step):
     """Whose turn starts."""
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False)
 class BeginResolution(Step):
     """The final result is known: set it aside for resolution."""
 
@@ -241,7 +244,7 @@ class BeginResolution(Step):
     PHASE: ClassVar[Phase] = Phase.RESOLVE
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False)
 class ApplyAttack(Step):
     """Deal an attack's damage, once the rolls it waited for (Antimatter Pellets) are in."""
 
@@ -253,7 +256,7 @@ class ApplyAttack(Step):
     """(target seat, damage) pairs."""
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False)
 class MovePhase(Step):
     """The Move step: advance in Manhattan, enter it if there is room, or choose to move."""
 
@@ -261,7 +264,7 @@ class MovePhase(Step):
     PHASE: ClassVar[Phase] = Phase.MOVE
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False)
 class EndTurn(Step):
     """End of the turn: end-of-turn effects, then :class:`CloseTurn`."""
 
@@ -269,7 +272,7 @@ class EndTurn(Step):
     PHASE: ClassVar[Phase] = Phase.END
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False)
 class CloseTurn(Step):
     """After the end-of-turn effects and whatever they raised: the victory check, the next
     turn."""

@@ -12,15 +12,15 @@ from collections.abc import Callable
 from importlib import import_module as _import_module
 from typing import TYPE_CHECKING
 
-from kingofny.players.base import Player, player_name
+from kingofny.players.base import KINDS, Player, player_name
 from kingofny.players.random_player import RandomPlayer
-from kingofny.players.spec import KINDS, PlayerSpec, SpecFactory, parse_spec, player_factory
 
 if TYPE_CHECKING:  # loaded on first use at run time (PEP 562), see __getattr__ below
     from kingofny.players.evaluation import Evaluation
     from kingofny.players.expectimax import ExpectimaxPlayer
     from kingofny.players.heuristic import HeuristicPlayer
     from kingofny.players.mcts import MCTSPlayer
+    from kingofny.players.spec import PlayerSpec, SpecFactory, parse_spec, player_factory
 
     BUILTIN_PLAYERS: dict[str, Callable[[int | None], Player]]
     """The bundled players by name, as factories ``factory(seed) -> Player``."""
@@ -50,8 +50,12 @@ _LAZY: dict[str, str] = {
     "MCTSPlayer": "kingofny.players.mcts",
     "ExpectimaxPlayer": "kingofny.players.expectimax",
     "Evaluation": "kingofny.players.evaluation",
+    **dict.fromkeys(
+        ("PlayerSpec", "SpecFactory", "parse_spec", "player_factory"), "kingofny.players.spec"
+    ),
 }
-"""The bots loaded on first use, with the module each comes from."""
+"""The bots and the player specs (:mod:`kingofny.players.spec`), loaded on first use, with the
+module each comes from."""
 
 
 def _builtin_players() -> dict[str, Callable[[int | None], Player]]:
@@ -72,10 +76,10 @@ def _builtin_players() -> dict[str, Callable[[int | None], Player]]:
 if not TYPE_CHECKING:  # mypy sees the declarations above, and still flags unknown names
 
     def __getattr__(name: str) -> object:
-        """Import a bot on first use of its name or of ``BUILTIN_PLAYERS`` (PEP 562), and
-        cache the name. Two threads asking at once are safe: Python's import lock makes the
-        second wait until the first has imported the module, and ``setdefault`` gives both the
-        value stored first."""
+        """Import a bot, or the player specs, on first use of its name or of
+        ``BUILTIN_PLAYERS`` (PEP 562), and cache the name. Two threads asking at once are safe:
+        Python's import lock makes the second wait until the first has imported the module, and
+        ``setdefault`` gives both the value stored first."""
         if name in _LAZY:
             value = getattr(_import_module(_LAZY[name]), name)
         elif name == "BUILTIN_PLAYERS":

@@ -1,12 +1,21 @@
-"""The :class:`Player` protocol: what the runner asks of a bot or a human interface."""
+"""The :class:`Player` protocol: what the runner asks of a bot or a human interface, and the
+names of the bundled bots."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Protocol, runtime_checkable
 
 from kingofny.model.actions import Action
 from kingofny.model.state import GameState
+
+KINDS: Mapping[str, str] = {
+    "random": "kingofny.players.random_player:RandomPlayer",
+    "heuristic": "kingofny.players.heuristic:HeuristicPlayer",
+    "mcts": "kingofny.players.mcts:MCTSPlayer",
+    "expectimax": "kingofny.players.expectimax:ExpectimaxPlayer",
+}
+"""The bundled player kinds, each as the ``module:Name`` it loads (imported on first use)."""
 
 
 @runtime_checkable

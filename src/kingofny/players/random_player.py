@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from kingofny.errors import IllegalActionError
 from kingofny.model.actions import Action
 from kingofny.model.state import GameState
+
+if TYPE_CHECKING:
+    import random
 
 
 class RandomPlayer:
@@ -21,7 +24,9 @@ class RandomPlayer:
     """The label used by the runner and the command line."""
 
     def __init__(self, seed: int | None = None) -> None:
-        self._rng = random.Random(seed)
+        import random  # loaded with the first player, not with kingofny
+
+        self._rng: random.Random = random.Random(seed)
 
     def choose(self, view: GameState, legal: Sequence[Action]) -> Action:
         """A uniformly random member of ``legal``."""

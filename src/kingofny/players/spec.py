@@ -30,7 +30,7 @@ from pathlib import Path
 from attrs import frozen
 
 from kingofny.errors import ArgumentError
-from kingofny.players.base import Player
+from kingofny.players.base import KINDS, Player
 
 __all__ = [
     "HUMAN",
@@ -45,14 +45,6 @@ __all__ = [
 HUMAN = "human"
 """The seat kind of a person (at the keyboard, or at the table in companion mode): front ends
 take it beside the bot specs; it is not a player :func:`player_factory` can make."""
-
-KINDS: Mapping[str, str] = {
-    "random": "kingofny.players.random_player:RandomPlayer",
-    "heuristic": "kingofny.players.heuristic:HeuristicPlayer",
-    "mcts": "kingofny.players.mcts:MCTSPlayer",
-    "expectimax": "kingofny.players.expectimax:ExpectimaxPlayer",
-}
-"""The bundled player kinds, each as the ``module:Name`` it loads (imported on first use)."""
 
 OptionValue = int | float | bool | str | None
 """What an option's text becomes: see :func:`parse_spec`."""
