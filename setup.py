@@ -34,6 +34,7 @@ COMPILED_MODULES = (
         for path in Path("src", "kingofny", "engine").glob("*.py")
         if path.name not in INTERPRETED
     ),
+    "kingofny/model/places.py",
     "kingofny/model/dice.py",
     "kingofny/effects/dispatch.py",
     "kingofny/effects/primitives.py",

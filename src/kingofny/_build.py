@@ -23,6 +23,7 @@ COMPILED_PACKAGES = ("kingofny.engine",)
 INTERPRETED_MODULES = ("kingofny.engine.core",)
 """... but for these, left interpreted (``setup.py``'s ``INTERPRETED``)."""
 COMPILED_MODULES = (
+    "kingofny.model.places",
     "kingofny.model.dice",
     "kingofny.effects.dispatch",
     "kingofny.effects.primitives",

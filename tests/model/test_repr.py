@@ -88,7 +88,7 @@ def test_the_shared_repr_writes_what_attrs_writes() -> None:
             assert repr(obj) == _attrs_repr(obj, twins[cls])
             seen[cls] = seen.get(cls, 0) + 1
     names = {cls.__name__ for cls in seen}
-    assert {"GameState", "TurnState", "MonsterState", "Location", "Pending"} <= names
+    assert {"GameState", "TurnState", "MonsterState", "Pending"} <= names
     assert {"DiceRoll", "TileDraw", "CardDraw", "ContentPack", "CardSpec"} <= names
     assert {"Step", "Action", "Outcome", "UseCard", "CardChoice", "CardRoll"} <= names
     assert len([t for t in STEP_TYPES if t in seen]) >= 15
