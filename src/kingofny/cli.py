@@ -262,8 +262,10 @@ def build_parser() -> argparse.ArgumentParser:
     web.add_argument(
         "--host",
         default="127.0.0.1",
-        help="address to listen on (default 127.0.0.1: this machine only; another address "
-        "lets other machines in, without any authentication)",
+        help="address to listen on (default 127.0.0.1: this machine only, as are ::1 and "
+        "localhost); to let other machines play, say so with --host 0.0.0.0 (every IPv4 "
+        "interface), --host :: (every interface) or one of this machine's addresses: there is "
+        "no login, so only on a network you trust",
     )
     web.add_argument(
         "--port", type=int, default=8765, help="port to listen on (default 8765; 0: any free port)"
@@ -677,7 +679,10 @@ def _serve(args: argparse.Namespace, out: TextIO) -> int:
     def ready(url: str) -> None:
         out.write(f"kingofny: playing at {url} (Ctrl+C to stop)\n")
         if not is_loopback_host(args.host):
-            out.write("kingofny: warning: other machines can reach this server; it has no login\n")
+            out.write(
+                f"kingofny: warning: other machines can reach this server (at this machine's "
+                f"address, port {url.rsplit(':', 1)[1].strip('/')}); it has no login\n"
+            )
         out.flush()
 
     try:

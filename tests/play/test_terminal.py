@@ -318,3 +318,110 @@ def test_a_failing_bot_does_not_lose_the_game(tmp_path: Path) -> None:
     with pytest.raises(k.PlayerError):
         terminal.run()
     assert Session.from_json(save.read_text()).record == session.record
+
+
+def _dice_lines_by_question(out: str) -> dict[str, list[str]]:
+    """For each kind of question asked (``"reroll"``, ``"resolve"``, ``"buy"``), the line shown
+    right above each ``Now:`` of that kind (where the board and the short re-prompt both put the
+    dice line, when there is one)."""
+    lines = out.splitlines()
+    found: dict[str, list[str]] = {"reroll": [], "resolve": [], "buy": []}
+    for i, line in enumerate(lines):
+        if not line.startswith("Now: Captain Fish: "):
+            continue
+        question = line.removeprefix("Now: Captain Fish: ")
+        for kind, words in (
+            ("reroll", "reroll some dice or stop"),
+            ("resolve", "choose which dice to resolve next"),
+            ("buy", "buy cards, sweep the market"),
+        ):
+            if question.startswith(words):
+                found[kind].append(lines[i - 1])
+    return found
+
+
+def test_the_dice_line_says_what_matters_at_each_step(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """While rolling, the dice and the rerolls left; while resolving, the dice still to resolve
+    (not the rerolls, which are over); in the Buy step, no dice line at all (review: the old
+    "Dice:" line stayed on screen where it no longer said anything)."""
+    script = "2\nstop\n" + "1\n" * 24 + "quit\n"  # Queens; stop; then the first choice
+    code, out, _ = _play(
+        ["--players", "human,heuristic", "--seed", "5", "--plain"]
+        + ["--save", str(tmp_path / "g.json")],
+        script,
+        monkeypatch,
+    )
+    assert code == 0
+    seen = _dice_lines_by_question(out)
+    assert all(seen.values()), seen  # each step was asked at least once
+    for line in seen["reroll"]:
+        assert re.match(r"Dice: [EHACDO]{6}, (\d reroll\(s\)|no rerolls) left", line), line
+    for line in seen["resolve"]:
+        assert re.match(r"Dice still to resolve: [EHACDO]+( \(rolled [EHACDO]{6}\))? ", line), line
+        assert "reroll" not in line
+    assert any(
+        line.startswith("Dice still to resolve: HCDD (rolled EEHCDD) ") for line in seen["resolve"]
+    )
+    for line in seen["buy"]:
+        assert "dice" not in line.lower(), line  # the market's last line, not the dice
+
+
+def test_the_market_numbers_typed_are_the_numbers_shown(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """``buy N`` buys the card the board lists as ``N.`` (from 1, as on the web page); the
+    notation's ``buy 0`` is refused with how the market is numbered."""
+    shop = _find(
+        lambda s: (
+            k.waiting_for(s).kind is k.PendingKind.SHOP  # type: ignore[union-attr]
+            and s.current_player == 0
+            and any(isinstance(a, k.Buy) and a.slot > 0 for a in k.legal_actions(s))
+        )
+    )
+    buy = next(a for a in k.legal_actions(shop) if isinstance(a, k.Buy) and a.slot > 0)
+    card = shop.market[buy.slot]
+    assert card is not None
+    name = k.find_card(card).name
+    record, _ = k.start_record(shop.config)
+    players = ["human"] + ["heuristic"] * (len(shop.monsters) - 1)
+    session = Session(players, record, shop)
+    out = io.StringIO()
+    script = io.StringIO(f"buy 0\nbuy {buy.slot + 1}\nquit\n")
+    Terminal(session, script, out, save_path=tmp_path / "g.json").run()
+    text = out.getvalue()
+    assert re.search(rf"^  {buy.slot + 1}\. {re.escape(name)} \[", text, re.M)  # as listed
+    assert "there is no card in slot 0; the market is numbered from 1" in text
+    assert f"buys {name}" in text
+    assert session.record.events[len(record.events)] == k.Event(0, buy)
+
+
+def test_buildings_and_units_read_the_same_on_the_board_in_choices_and_on_the_web() -> None:
+    """One label per building and unit: the terminal's board and choices, the web page's tiles
+    and buttons, and the log (review: "High-Rise (2 VP)" against "High-Rise 2 (+2 VP)")."""
+    from kingofny.narrate import building_name
+    from kingofny.play.board import board_view, building_label, unit_label
+    from kingofny.web.labels import action_label
+    from kingofny.web.labels import building_label as web_building_label
+
+    high_rise = k.Building.parse("high-rise-2")
+    assert building_label(high_rise) == web_building_label(high_rise) == building_name(high_rise)
+    assert building_label(high_rise) == "High-Rise (2 VP)"
+    assert unit_label(k.UnitKind.JET) == "Jet (3 to destroy, 2 energy)"
+    state = _find(
+        lambda s: (
+            k.waiting_for(s).kind is k.PendingKind.DESTROY  # type: ignore[union-attr]
+            and any(isinstance(a, k.DestroyBuilding) for a in k.legal_actions(s))
+        )
+    )
+    stacks = [stack for row in board_view(state).boroughs for stack in row.stacks]
+    for option in choices(state):
+        action = option.action
+        web = action_label(state, action)
+        assert web.lower() == option.label.lower(), (web, option.label)
+        if isinstance(action, k.DestroyBuilding):
+            top = state.borough(action.borough).stacks[action.stack].top
+            assert top is not None
+            assert building_label(top) in option.label
+            assert any(s.startswith(building_label(top)) for s in stacks)

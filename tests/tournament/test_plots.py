@@ -53,3 +53,31 @@ def test_the_plots_open_as_images(tmp_path: Path) -> None:
             assert img.size == (800, 500)
             # Not a blank canvas: the plot has many colours.
             assert len(img.convert("RGB").getcolors(maxcolors=1 << 16) or ()) > 10
+
+
+def test_the_plots_name_monsters_and_cards(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The VP race's legend and the card lift's labels show printed names, not ids (review)."""
+    from matplotlib.figure import Figure
+
+    from kingofny.tournament import load_results
+    from kingofny.tournament.plots import write_plots
+
+    text = SMALL.read_text(encoding="utf-8").replace('"base:a"', '"base:fireball"')
+    path = tmp_path / "results.jsonl"
+    path.write_text(text, encoding="utf-8")
+    seen: list[str] = []
+    save = Figure.savefig
+
+    def recording(self: Figure, *args: object, **kwargs: object) -> None:
+        for ax in self.axes:
+            seen.extend(t.get_text() for t in ax.get_yticklabels())
+            legend = ax.get_legend()
+            if legend is not None:
+                seen.extend(t.get_text() for t in legend.get_texts())
+        save(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Figure, "savefig", recording)
+    write_plots(load_results(path), tmp_path / "plots", min_bought=1)
+    assert "Fireball (3)" in seen
+    assert any(t.startswith("seat 0: ") and t.endswith("(Mantis)") for t in seen), seen
+    assert not [t for t in seen if "base:" in t and "base:b" not in t], seen

@@ -109,7 +109,7 @@ def test_the_table_and_the_json(rep: Report, capsys: pytest.CaptureFixture[str])
     assert data["length"]["mean_turns"] == 12.0
     assert data["ratings"] is None
     assert main(["report", str(SMALL), "--no-ratings", "--min-bought", "2"]) == 0
-    assert "base:kong" in capsys.readouterr().out
+    assert "Kong" in capsys.readouterr().out
 
 
 def test_repeated_labels_are_numbered() -> None:
@@ -177,3 +177,46 @@ def test_report_command_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str
     err = capsys.readouterr().err
     assert "no such file" in err
     assert "expected an object" in err
+
+
+def _with_real_cards(tmp_path: Path) -> Path:
+    """The small results file with cards that exist: base:a is Fireball, base:b Stomp."""
+    text = SMALL.read_text(encoding="utf-8")
+    path = tmp_path / "results.jsonl"
+    path.write_text(
+        text.replace('"base:a"', '"base:fireball"').replace('"base:b"', '"base:stomp"'),
+        encoding="utf-8",
+    )
+    return path
+
+
+def test_the_table_names_monsters_and_cards_and_the_json_keeps_the_ids(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``kingofny report`` shows the printed names (``Kong``, ``Fireball``) where people expect
+    them; ``--json`` keeps the ids and adds the names (review)."""
+    path = _with_real_cards(tmp_path)
+    assert main(["report", str(path), "--no-ratings", "--min-bought", "1"]) == 0
+    text = capsys.readouterr().out
+    assert "base:" not in text
+    rows = {line.split()[0] for line in text.splitlines() if line.strip()}
+    assert {"Kong", "Mantis", "Fireball", "Stomp"} <= rows
+    assert main(["report", str(path), "--json", "--no-ratings"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [(m["label"], m["name"]) for m in data["monsters"]] == [
+        ("base:kong", "Kong"),
+        ("base:mantis", "Mantis"),
+    ]
+    assert [(c["card"], c["name"]) for c in data["cards"]] == [
+        ("base:fireball", "Fireball"),
+        ("base:stomp", "Stomp"),
+    ]
+
+
+def test_an_id_no_pack_knows_is_shown_as_it_is(rep: Report) -> None:
+    text = format_report(rep, min_bought=1)
+    assert "base:a" in text  # no installed card: its id
+    assert "Kong" in text
+    cards = rep.to_dict()["cards"]
+    assert isinstance(cards, list)
+    assert cards[0]["name"] == "base:a"

@@ -355,3 +355,67 @@ def test_kingofny_serve_answers_on_loopback_and_refuses_a_busy_port(
     finally:
         proc.terminate()
         proc.wait(20)
+
+
+def test_the_board_names_units_and_numbers_the_market_as_people_see_them(client: Any) -> None:
+    """Units by their printed names (``unit_names``: the log's "a Jet", not "jet"); market
+    slots and buy choices numbered from 1 as the page and the terminal show them (``slot``),
+    while the notation keeps the engine's ``buy 0`` (review)."""
+    game = new(client, players=["human", "heuristic"], seed=1)
+    rng = random.Random(1)
+    for _ in range(300):
+        buys = [a for a in game["legal"] if a["kind"] == "buy"]
+        if buys:
+            break
+        path = f"/api/games/{game['id']}/" + ("act" if game["waiting"]["human"] else "advance")
+        body = {"index": rng.randrange(len(game["legal"]))} if game["waiting"]["human"] else {}
+        game = client.post(path, json=body).json()
+    else:
+        raise AssertionError("no buy before the end")
+    board = game["board"]
+    assert board["unit_names"] == {"infantry": "Infantry", "jet": "Jet", "tank": "Tank"}
+    market = board["market"]
+    assert [c["slot"] for c in market if c is not None] == [
+        i + 1 for i, c in enumerate(market) if c is not None
+    ]
+    for entry in buys:
+        slot = entry["slot"]
+        assert entry["action"] == f"buy {slot - 1}"  # the notation counts from 0
+        assert entry["label"].startswith(f"Buy {market[slot - 1]['name']} for ")
+
+
+@pytest.mark.parametrize("host", ["::1", "localhost"])
+def test_kingofny_serve_on_the_other_loopback_names(host: str) -> None:
+    """``--host ::1`` and ``--host localhost`` serve this machine only, at an address that
+    opens (``http://[::1]:PORT/``), and answer a client there (review)."""
+    import os
+    import socket
+    import subprocess
+    import sys
+    import urllib.request
+
+    if host == "::1":
+        try:
+            with socket.socket(socket.AF_INET6) as probe:
+                probe.bind(("::1", 0))
+        except OSError:
+            pytest.skip("no IPv6 loopback on this machine")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "kingofny", "serve", "--host", host, "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        shown = "[::1]" if host == "::1" else host
+        assert line.startswith(f"kingofny: playing at http://{shown}:"), line
+        url = line.split()[3]
+        with urllib.request.urlopen(url + "api", timeout=20) as answer:
+            assert b"kingofny_version" in answer.read()
+    finally:
+        proc.terminate()
+        rest, _ = proc.communicate(timeout=20)
+    assert "other machines can reach" not in rest  # this machine only: no warning

@@ -138,3 +138,93 @@ def test_a_whole_game_by_clicking(server: str, artifacts: Path) -> None:
     assert (artifacts / "web-play.png").stat().st_size > 10_000
     if os.environ.get("KINGOFNY_UPDATE_SCREENSHOT") == "1":
         shutil.copyfile(artifacts / "web-play.png", DOCS_SCREENSHOT)
+
+
+def _call(server: str, method: str, path: str, body: object = None) -> Any:
+    """One request of the JSON API, answered 2xx."""
+    import json
+    import urllib.request
+
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(
+        server + path, data=data, method=method, headers={"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        return json.loads(answer.read())
+
+
+def _position_with_units_and_a_buy(server: str) -> dict[str, Any]:
+    """A game (a person against the heuristic bot, played through the API with random choices)
+    at a Buy step where the person can buy and units stand in the city."""
+    rng = random.Random(1)
+    game = _call(server, "POST", "/api/games", {"players": ["human", "heuristic"], "seed": 1})
+    for _ in range(300):
+        assert not game["over"], "no such position before the end"
+        boroughs = game["board"]["boroughs"]
+        units = any(b["units"] or b["fresh_units"] for b in boroughs)
+        if units and any(a["kind"] == "buy" for a in game["legal"]):
+            return dict(game)
+        if not game["waiting"]["human"]:
+            game = _call(server, "POST", f"/api/games/{game['id']}/advance", {})
+            continue
+        choice = rng.randrange(len(game["legal"]))
+        body = {"index": choice, "version": game["version"]}
+        game = _call(server, "POST", f"/api/games/{game['id']}/act", body)
+    raise AssertionError("no such position")
+
+
+def test_the_page_names_and_numbers_things_as_the_terminal_and_the_log(server: str) -> None:
+    """Units by their names, as the log tells them ("Jet", not "jet"); buildings labelled as on
+    the terminal's board; the market numbered from 1 as in the terminal (``buy 2``), the buy
+    buttons naming that number; and buying by a click (review)."""
+    import re
+
+    import kingofny as k
+    from kingofny.play.board import board_view
+
+    game = _position_with_units_and_a_buy(server)
+    terminal = board_view(k.state_from_dict(game["state"]), 0)
+    problems: list[str] = []
+    with sync_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(
+            executable_path=_chromium(), headless=True, args=CHROMIUM_FLAGS
+        )
+        try:
+            page = browser.new_page(viewport={"width": 1400, "height": 1000})
+            page.on("pageerror", lambda exc: problems.append(f"page error: {exc}"))
+            page.goto(f"{server}/?pace=0#{game['id']}")
+            page.wait_for_selector("#market .card b")
+            _idle(page)
+            log = page.inner_text("#log")
+            # Units: the names of the log and the terminal's board.
+            units = page.locator("#city .unit").all_inner_texts()
+            assert units
+            shown_units = {u for row in terminal.boroughs for u in row.units}
+            for text in units:
+                match = re.fullmatch(r"(?:\d+ )?(Infantry|Jet|Tank)(?: \(new\))?", text)
+                assert match, text
+                assert match[1] in shown_units
+                assert re.search(rf"\b(an? |\d+ ){match[1]}\b", log), (match[1], log)
+            # Buildings: each tile as the terminal's board shows its stack.
+            tiles = page.locator("#city .tile:not(.empty)").all_inner_texts()
+            stacks = [s for row in terminal.boroughs for s in row.stacks if s != "empty"]
+            assert [t.split(" · ")[0] for t in tiles] == [s.split(" +")[0] for s in stacks]
+            # The market: numbered as the terminal lists it ("  1. Fireball [keep] ...").
+            heads = page.locator("#market .card:not(.empty) b").all_inner_texts()
+            assert heads == [f"{row.slot}. {row.name}" for row in terminal.market]
+            names = {row.slot: row.name for row in terminal.market}
+            buys = page.locator("#actions button[data-kind=buy]")
+            assert buys.count()
+            for i in range(buys.count()):
+                button = buys.nth(i)
+                slot = int(button.get_attribute("data-slot") or 0)
+                assert button.get_attribute("title") == f"card {slot} of the market"
+                assert button.inner_text().startswith(f"Buy {names[slot]} for ")
+            bought = names[int(buys.first.get_attribute("data-slot") or 0)]
+            buys.first.click()
+            _idle(page)
+            assert f"buys {bought}" in page.inner_text("#log")
+            assert page.locator("#error").is_hidden(), page.inner_text("#error")
+        finally:
+            browser.close()
+    assert problems == []

@@ -43,15 +43,14 @@ def test_dice_words() -> None:
 
 def test_names_are_the_narrations_with_the_pages_extras() -> None:
     high_rise = kingofny.Building.parse("high-rise-2")
-    assert building_name(high_rise) == "High-Rise (2 VP)"
-    assert building_label(high_rise) == "High-Rise 2 (+2 VP)"
-    assert building_label(kingofny.Building.parse("power-plant-3")) == "Power Plant 3 (+3 energy)"
+    assert building_label(high_rise) == building_name(high_rise) == "High-Rise (2 VP)"
+    assert building_label(kingofny.Building.parse("power-plant-3")) == "Power Plant (3 energy)"
     queens = kingofny.Location(kingofny.Borough.QUEENS)
     assert place_label(queens) == place_name(queens) == "Queens"
     assert place_label(None) == "off the board"
     state = kingofny.new_game(["kong", "mantis"], seed=1)
     jet = kingofny.DestroyUnit(kingofny.Borough.QUEENS, kingofny.UnitKind.JET)
-    assert action_label(state, jet) == "Destroy Jet (3 to destroy, +2 energy) in Queens"
+    assert action_label(state, jet) == "Destroy Jet (3 to destroy, 2 energy) in Queens"
     use = kingofny.UseCard("base:chameleon", "convert:energy:ouch")
     assert action_label(state, use).endswith(": turn an Energy die into Ouch!")
 
@@ -107,6 +106,30 @@ def test_the_defaults_stay_on_this_machine() -> None:
     assert (args.host, args.port) == (DEFAULT_HOST, DEFAULT_PORT)
     assert all(is_loopback_host(h) for h in ("127.0.0.1", "::1", "[::1]", "localhost"))
     assert not any(is_loopback_host(h) for h in ("0.0.0.0", "192.168.1.2", "example.com", ""))
+
+
+def test_the_help_says_how_to_let_other_machines_in(capsys: pytest.CaptureFixture[str]) -> None:
+    """The default stays the loopback; the help says which ``--host`` lets other machines play
+    (review), and that ``::1`` and ``localhost`` stay on this machine."""
+    from kingofny.cli import main
+
+    assert main(["serve", "--help"]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "default 127.0.0.1: this machine only, as are ::1 and localhost" in text
+    assert "--host 0.0.0.0 (every IPv4 interface), --host :: (every interface)" in text
+    assert "no login" in text
+
+
+def test_the_address_to_open() -> None:
+    from kingofny.web import page_url
+
+    assert page_url("127.0.0.1", 8765) == "http://127.0.0.1:8765/"
+    assert page_url("::1", 8765) == page_url("[::1]", 8765) == "http://[::1]:8765/"
+    assert page_url("localhost", 80) == "http://localhost:80/"
+    # A wildcard is no address to open: this machine's loopback is.
+    assert page_url("0.0.0.0", 8765) == "http://127.0.0.1:8765/"
+    assert page_url("::", 8765) == "http://[::1]:8765/"
+    assert page_url("192.168.1.2", 1) == "http://192.168.1.2:1/"
 
 
 def test_serve_without_the_extra_says_what_to_install(

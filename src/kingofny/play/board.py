@@ -15,6 +15,7 @@ from kingofny.narrate import (
     card_name,
     monster_name,
     place_name,
+    reward_text,
     unit_name,
 )
 
@@ -26,10 +27,28 @@ __all__ = [
     "asked",
     "board_lines",
     "board_view",
+    "building_label",
+    "dice_line",
+    "unit_label",
 ]
 
 FACE_LEGEND = "E energy, H heal, A attack, C celebrity, D destruction, O ouch"
 """The dice letters, as the board explains them."""
+
+
+def building_label(building: k.Building) -> str:
+    """A building as every front end shows it (the terminal's board and choices, the web page's
+    tiles and buttons) and as the log tells it: ``"High-Rise (2 VP)"``, ``"Power Plant (3
+    energy)"``, ``"Hospital (2 life)"`` (:func:`kingofny.narrate.building_name`). Destroying
+    one takes as many Destruction as it earns (components §3.1)."""
+    return building_name(building)
+
+
+def unit_label(unit: k.UnitKind) -> str:
+    """A unit with what destroying it takes and earns, as every front end shows it among the
+    choices: ``"Jet (3 to destroy, 2 energy)"``. Unlike a building's, a unit's durability is
+    not its reward (components §3.1; seed 000, *Destruction*)."""
+    return f"{unit_name(unit)} ({unit.durability} to destroy, {reward_text(unit.reward)})"
 
 
 @attrs.frozen
@@ -102,6 +121,9 @@ class BoardView:
     """The dice still to resolve, or ""."""
     question: str
     """What is asked now, in words."""
+    rolling: bool = False
+    """Whether the dice are still being rolled (the Roll Dice step: rerolls may follow), rather
+    than resolved or done with."""
 
 
 def asked(state: k.GameState) -> str:
@@ -164,7 +186,7 @@ def board_view(state: k.GameState, seat: int | None = None) -> BoardView:
         stacks = tuple(
             "empty"
             if s.top is None and not s.hidden
-            else ("face down" if s.top is None else building_name(s.top))
+            else ("face down" if s.top is None else building_label(s.top))
             + (f" +{s.hidden}" if s.hidden else "")
             for s in tiles.stacks
         )
@@ -192,7 +214,27 @@ def board_view(state: k.GameState, seat: int | None = None) -> BoardView:
         rerolls_left=turn.rerolls_left,
         unresolved=str(turn.unresolved) if turn.unresolved.total else "",
         question=asked(state),
+        rolling=state.phase is k.Phase.ROLL,
     )
+
+
+def dice_line(view: BoardView) -> str:
+    """The line about the dice that matters now, or "" when none does: while they are rolled,
+    the dice showing and the rerolls left (``"Dice: EEAACD, 2 reroll(s) left"``); while they
+    are resolved, the dice still to resolve (``"Dice still to resolve: AAC (rolled
+    EEAACD)"``, or ``"Kong's dice ..."`` on another monster's turn); once they are all resolved
+    (moving, buying) nothing, for the dice no longer say anything."""
+    if not view.dice:
+        return ""
+    if view.rolling:
+        left = f"{view.rerolls_left} reroll(s) left" if view.rerolls_left else "no rerolls left"
+        return f"Dice: {view.dice}, {left}   ({FACE_LEGEND})"
+    if view.unresolved:
+        turn = next((m for m in view.monsters if m.is_turn), None)
+        whose = "Dice" if turn is None or turn.is_viewer else f"{view.turn_name}'s dice"
+        rolled = f" (rolled {view.dice})" if view.unresolved != view.dice else ""
+        return f"{whose} still to resolve: {view.unresolved}{rolled}   ({FACE_LEGEND})"
+    return ""
 
 
 def _table(rows: list[list[str]]) -> list[str]:
@@ -226,9 +268,8 @@ def board_lines(view: BoardView) -> list[str]:
     for c in view.market:
         shown = f"{c.price}" if c.price == c.cost else f"{c.price} (printed {c.cost})"
         lines.append(f"  {c.slot}. {c.name} [{c.kind}] {shown} energy: {c.text}")
-    if view.dice:
-        extra = f", {view.rerolls_left} reroll(s) left" if view.rerolls_left else ""
-        unresolved = f"; still to resolve: {view.unresolved}" if view.unresolved else ""
-        lines.append(f"Dice: {view.dice}{extra}{unresolved}   ({FACE_LEGEND})")
+    dice = dice_line(view)
+    if dice:
+        lines.append(dice)
     lines.append(f"Now: {view.question}")
     return lines

@@ -23,13 +23,12 @@ import attrs
 import kingofny as k
 from kingofny.lookup import slug
 from kingofny.narrate import (
-    building_name,
     card_name,
     describe_action,
     face_name,
     option_text,
-    unit_name,
 )
+from kingofny.play.board import building_label, unit_label
 
 __all__ = ["Choice", "InputError", "choices", "parse_action", "parse_dice"]
 
@@ -63,11 +62,14 @@ def _label(state: k.GameState, action: k.Action) -> str:
     if isinstance(action, k.ResolveFace):
         return f"resolve {turn.unresolved[action.face]} {face_name(action.face)}"
     if isinstance(action, k.DestroyBuilding):
-        top = state.borough(action.borough).stacks[action.stack].top
-        what = building_name(top) if top is not None else "a building"
-        return f"destroy {what} in {action.borough.label}"
+        stacks = state.borough(action.borough).stacks
+        top = stacks[action.stack].top
+        what = building_label(top) if top is not None else "a building"
+        twins = sum(1 for stack in stacks if stack.top == top)
+        which = f" (stack {action.stack + 1})" if twins > 1 else ""  # as on the board, from 1
+        return f"destroy {what} in {action.borough.label}{which}"
     if isinstance(action, k.DestroyUnit):
-        return f"destroy {unit_name(action.unit)} in {action.borough.label}"
+        return f"destroy {unit_label(action.unit)} in {action.borough.label}"
     if isinstance(action, k.Flee):
         return f"flee to {action.borough.label}"
     if isinstance(action, k.StayInManhattan):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TextIO
 
-from kingofny.play.board import FACE_LEGEND, BoardView
+from kingofny.play.board import BoardView, dice_line
 
 __all__ = ["available", "print_board"]
 
@@ -63,8 +63,7 @@ def print_board(view: BoardView, out: TextIO) -> None:
     for c in view.market:
         market.add_row(str(c.slot), c.name, str(c.price), c.kind, c.text)
     console.print(market)
-    if view.dice:
-        extra = f", {view.rerolls_left} reroll(s) left" if view.rerolls_left else ""
-        unresolved = f"; still to resolve: {view.unresolved}" if view.unresolved else ""
-        console.print(f"Dice: [bold]{view.dice}[/bold]{extra}{unresolved}   ({FACE_LEGEND})")
+    dice = dice_line(view)
+    if dice:
+        console.print(dice, markup=False)
     console.print(f"Now: [bold]{view.question}[/bold]")

@@ -18,7 +18,7 @@ import attrs
 
 import kingofny as k
 from kingofny.narrate import describe, describe_end, describe_start, monster_name
-from kingofny.play.board import board_lines, board_view
+from kingofny.play.board import board_lines, board_view, dice_line
 from kingofny.play.choices import Choice, InputError, choices, parse_action
 from kingofny.play.outcomes import outcome_prompt, parse_outcome
 from kingofny.play.session import Session
@@ -36,7 +36,7 @@ Type a choice's number, or a command:
   destroy <what>          e.g. destroy high-rise bronx
   flee bronx / stay       after being hit in Manhattan
   move queens / stay      in the Move step
-  buy 2 / buy fireball    buy from market slot 2, or by name; sweep; end
+  buy 2 / buy fireball    buy the card numbered 2 on the board, or by name; sweep; end
   use <card>              use a card's ability
   board, cards, log       show the board, the cards' texts, the recent log
   hint                    what the heuristic bot would do
@@ -261,11 +261,9 @@ class Terminal:
             # The same question again, right after this seat's own move (the next reroll, the
             # next face to resolve): the dice and the question, not the whole board.
             view = board_view(k.observe(state), seat)
-            if view.dice:
-                self.say(
-                    f"Dice: {view.dice}"
-                    + (f"; to resolve: {view.unresolved}" if view.unresolved else "")
-                )
+            dice = dice_line(view)
+            if dice:
+                self.say(dice)
             self.say(f"Now: {view.question}")
         else:
             self.show_board(seat)

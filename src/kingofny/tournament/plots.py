@@ -6,6 +6,8 @@ Each plot is :data:`WIDTH` x :data:`HEIGHT` pixels:
 - ``vp-race.png``: the VP of each seat turn by turn in a sample game (the longest finished one);
 - ``game-length.png``: a histogram of the turns per finished game;
 - ``card-lift.png``: the cards of highest and lowest lift.
+
+Monsters and cards appear by their printed names (``Captain Fish``), as in the report's table.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kingofny.errors import ConfigError
-from kingofny.tournament.report import Report, report
+from kingofny.tournament.report import Report, card_name, monster_name, names_of, report
 from kingofny.tournament.results import Results
 
 if TYPE_CHECKING:
@@ -99,7 +101,8 @@ def write_plots(
                 range(len(sample.vp_by_turn)),
                 [vp[seat] for vp in sample.vp_by_turn],
                 where="post",
-                label=f"seat {seat}: {labels[sample.seats[seat]]} ({sample.monsters[seat]})",
+                label=f"seat {seat}: {labels[sample.seats[seat]]} "
+                f"({monster_name(sample.monsters[seat])})",
             )
         ax.axhline(20, color="grey", linestyle=":", linewidth=1)
         ax.legend(loc="upper left", fontsize="small")
@@ -132,9 +135,10 @@ def write_plots(
         [100 * c.lift for c in shown],
         color=["#55A868" if c.lift >= 0 else "#C44E52" for c in shown],
     )
+    names = names_of([c.card for c in shown], card_name)
     ax.set_yticks(
         list(range(len(shown))),
-        [f"{c.card.split(':')[-1]} ({c.buyers})" for c in shown],
+        [f"{name} ({c.buyers})" for name, c in zip(names, shown)],
         fontsize="small",
     )
     ax.axvline(0, color="black", linewidth=0.8)

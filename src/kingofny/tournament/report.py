@@ -8,13 +8,17 @@ ranked first and tied, everybody tied when nobody won; unfinished games are skip
 not change between games, so the model has no drift (``tau=0``); the updates are still online,
 so the order of the games matters a little, and with close entrants the win rates and their
 intervals are the steadier figure.
+
+The report keeps the ids of monsters and cards (``base:captain-fish``); the table and the plots
+show their printed names (``Captain Fish``, :func:`monster_name`, :func:`card_name`), and the JSON
+has both.
 """
 
 from __future__ import annotations
 
 import math
 import statistics
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import attrs
 
@@ -22,6 +26,29 @@ from kingofny.tournament.results import GameRow, Results
 
 Z95 = 1.959963984540054
 """The standard normal quantile of a two-sided 95% interval."""
+
+
+def monster_name(monster_id: str) -> str:
+    """The printed name of a monster id of the results (``"base:captain-fish"`` gives
+    ``"Captain Fish"``), looked up with :func:`kingofny.find_monster`; the id itself if no
+    installed pack knows it."""
+    from kingofny import KingOfNYError, find_monster
+
+    try:
+        return find_monster(monster_id).name
+    except KingOfNYError:
+        return monster_id
+
+
+def card_name(card_id: str) -> str:
+    """The printed name of a card id of the results (``"base:fireball"`` gives ``"Fireball"``),
+    looked up with :func:`kingofny.find_card`; the id itself if no installed pack knows it."""
+    from kingofny import KingOfNYError, find_card
+
+    try:
+        return find_card(card_id).name
+    except KingOfNYError:
+        return card_id
 
 
 def wilson_interval(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
@@ -42,7 +69,8 @@ class WinRate:
     """Wins out of games for an entrant, a monster or a seat, with its Wilson 95% interval."""
 
     label: str
-    """Who or what: an entrant's label, a monster id, ``"seat 0"``."""
+    """Who or what: an entrant's label, a monster id (its name: :func:`monster_name`),
+    ``"seat 0"``."""
     games: int
     """Games played."""
     wins: int
@@ -175,12 +203,13 @@ class Report:
         return {
             "games": self.games,
             "entrants": [rate(r) for r in self.entrants],
-            "monsters": [rate(r) for r in self.monsters],
+            "monsters": [{**rate(r), "name": monster_name(r.label)} for r in self.monsters],
             "seats": [rate(r) for r in self.seats],
             "length": attrs.asdict(self.length),
             "cards": [
                 {
                     **attrs.asdict(c),
+                    "name": card_name(c.card),
                     "buyer_rate": c.buyer_rate,
                     "other_rate": c.other_rate,
                     "lift": c.lift,
@@ -327,14 +356,22 @@ def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
-def _rates(title: str, rates: Sequence[WinRate]) -> list[str]:
+def _rates(title: str, rates: Sequence[WinRate], names: Sequence[str] | None = None) -> list[str]:
+    shown = names if names is not None else [r.label for r in rates]
     return _table(
         (title, "games", "wins", "win rate", "95% interval"),
         [
-            (r.label, str(r.games), str(r.wins), _pct(r.rate), f"{_pct(r.low)}-{_pct(r.high)}")
-            for r in rates
+            (name, str(r.games), str(r.wins), _pct(r.rate), f"{_pct(r.low)}-{_pct(r.high)}")
+            for name, r in zip(shown, rates)
         ],
     )
+
+
+def names_of(ids: Sequence[str], name: Callable[[str], str]) -> list[str]:
+    """The printed names of ``ids`` by ``name`` (:func:`monster_name`, :func:`card_name`), with
+    the id after a name that two of them share (two packs' monsters of one name)."""
+    names = [name(i) for i in ids]
+    return [n if names.count(n) == 1 else f"{n} ({i})" for n, i in zip(names, ids)]
 
 
 def format_report(rep: Report, cards: int = 10, min_bought: int = 5) -> str:
@@ -342,7 +379,8 @@ def format_report(rep: Report, cards: int = 10, min_bought: int = 5) -> str:
     bought at least ``min_bought`` times."""
     out = [f"{rep.games} games", ""]
     out += _rates("entrant", rep.entrants) + [""]
-    out += _rates("monster", rep.monsters) + [""]
+    out += _rates("monster", rep.monsters, names_of([r.label for r in rep.monsters], monster_name))
+    out.append("")
     out += _rates("seat", rep.seats) + [""]
     n = rep.length
     out.append(
@@ -361,17 +399,18 @@ def format_report(rep: Report, cards: int = 10, min_bought: int = 5) -> str:
     eligible = [c for c in rep.cards if c.buyers >= min_bought]
     shown = eligible if len(eligible) <= 2 * cards else [*eligible[:cards], *eligible[-cards:]]
     if shown:
+        card_names = names_of([c.card for c in shown], card_name)
         out += _table(
             ("card", "bought", "buyers win", "others win", "lift"),
             [
                 (
-                    c.card,
+                    card_names[i],
                     str(c.buyers),
                     _pct(c.buyer_rate),
                     _pct(c.other_rate),
                     f"{100 * c.lift:+.1f} pts",
                 )
-                for c in shown
+                for i, c in enumerate(shown)
             ],
         )
         out.append("")

@@ -16,7 +16,14 @@ import ipaddress
 import socket
 from collections.abc import Callable
 
-__all__ = ["DEFAULT_HOST", "DEFAULT_PORT", "MissingExtraError", "is_loopback_host", "serve"]
+__all__ = [
+    "DEFAULT_HOST",
+    "DEFAULT_PORT",
+    "MissingExtraError",
+    "is_loopback_host",
+    "page_url",
+    "serve",
+]
 
 DEFAULT_HOST = "127.0.0.1"
 """The address ``kingofny serve`` listens on by default: the loopback interface only."""
@@ -38,6 +45,19 @@ def is_loopback_host(host: str) -> bool:
         return ipaddress.ip_address(host).is_loopback
     except ValueError:
         return False
+
+
+_WILDCARDS = {"": "127.0.0.1", "0.0.0.0": "127.0.0.1", "::": "::1"}
+
+
+def page_url(host: str, port: int) -> str:
+    """The address to open for a server listening on ``host``:``port``: ``http://[::1]:8765/``
+    for ``::1``; for a wildcard (``0.0.0.0``, ``::``), which is no address to open, this
+    machine's loopback (other machines use this machine's own address)."""
+    host = host.strip("[]")
+    host = _WILDCARDS.get(host, host)
+    shown = f"[{host}]" if ":" in host else host
+    return f"http://{shown}:{port}/"
 
 
 def serve(
@@ -72,7 +92,6 @@ def serve(
         raise OSError(f"cannot listen on {host} port {port}: {exc.strerror or exc}") from None
     with sock:
         if on_ready is not None:
-            shown = f"[{host.strip('[]')}]" if ":" in host else host
-            on_ready(f"http://{shown}:{sock.getsockname()[1]}/")
+            on_ready(page_url(host, sock.getsockname()[1]))
         app = create_app(allow_remote=not is_loopback_host(host))
         uvicorn.Server(uvicorn.Config(app, log_level=log_level)).run(sockets=[sock])

@@ -4,8 +4,10 @@ labels, the question a state asks, dice, buildings and places.
 The printed names (monsters, cards, places, buildings, units, die faces, card options) are
 those of :mod:`kingofny.narrate`, the same as in the game log and the terminal; what this
 module adds is the page's wording around them: imperative button labels (``"Reroll 2 Attack,
-Heal (keep Energy)"``), buildings with their durability (``"High-Rise 2 (+2 VP)"``), dice in
-words. A question it has no words of its own for is :func:`kingofny.play.board.asked`'s.
+Heal (keep Energy)"``), dice in words. Buildings and units are labelled as in the terminal
+(:func:`kingofny.play.board.building_label`, :func:`kingofny.play.board.unit_label`):
+``"High-Rise (2 VP)"``, ``"Jet (3 to destroy, 2 energy)"``. A question it has no words of its
+own for is :func:`kingofny.play.board.asked`'s.
 
 Everything here reads the public API only (:mod:`kingofny`, :mod:`kingofny.narrate`,
 :mod:`kingofny.play.board`) and is free of any web framework, so other front ends may use it
@@ -22,17 +24,15 @@ from __future__ import annotations
 
 import kingofny as k
 from kingofny.narrate import (
-    building_kind_name,
     card_name,
     face_name,
     monster_name,
     option_text,
     place_name,
-    reward_text,
-    unit_name,
     with_article,
 )
-from kingofny.play.board import asked
+from kingofny.play.board import asked, unit_label
+from kingofny.play.board import building_label as _building_label
 
 __all__ = [
     "action_label",
@@ -53,12 +53,9 @@ def place_label(location: k.Location | None) -> str:
 
 
 def building_label(building: k.Building) -> str:
-    """A building with what it takes and gives: ``"High-Rise 2 (+2 VP)"`` (the names of
-    :func:`kingofny.narrate.building_kind_name` and :func:`kingofny.narrate.reward_text`)."""
-    return (
-        f"{building_kind_name(building.kind)} {building.durability} "
-        f"(+{reward_text(building.reward)})"
-    )
+    """A building as the terminal and the log show it: ``"High-Rise (2 VP)"``
+    (:func:`kingofny.play.board.building_label`)."""
+    return _building_label(building)
 
 
 def dice_words(dice: k.Dice) -> str:
@@ -141,11 +138,7 @@ def action_label(state: k.GameState, action: k.Action) -> str:
         which = f" (stack {action.stack + 1})" if twins > 1 else ""
         return f"Destroy {what} in {action.borough.label}{which}"
     if isinstance(action, k.DestroyUnit):
-        unit = action.unit
-        return (
-            f"Destroy {unit_name(unit)} ({unit.durability} to destroy, "
-            f"+{reward_text(unit.reward)}) in {action.borough.label}"
-        )
+        return f"Destroy {unit_label(action.unit)} in {action.borough.label}"
     if isinstance(action, k.Flee):
         return f"Flee Manhattan to {action.borough.label}"
     if isinstance(action, k.StayInManhattan):

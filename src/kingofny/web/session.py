@@ -26,6 +26,7 @@ import kingofny
 from kingofny import (
     Action,
     Borough,
+    Buy,
     Event,
     GameRecord,
     GameState,
@@ -33,10 +34,18 @@ from kingofny import (
     Location,
     Player,
     Reroll,
+    UnitKind,
     card_price,
     find_card,
 )
-from kingofny.narrate import describe, describe_end, describe_start, face_name, monster_name
+from kingofny.narrate import (
+    describe,
+    describe_end,
+    describe_start,
+    face_name,
+    monster_name,
+    unit_name,
+)
 from kingofny.players import BUILTIN_KINDS, parse_spec, player_factory
 from kingofny.players.spec import HUMAN
 from kingofny.web import labels
@@ -367,6 +376,8 @@ def _action_entry(state: GameState, index: int, action: Action) -> dict[str, Any
     }
     if isinstance(action, Reroll):
         entry["dice"] = str(action.dice)
+    if isinstance(action, Buy):
+        entry["slot"] = action.slot + 1  # as the page and the terminal number the market
     return entry
 
 
@@ -450,7 +461,10 @@ def _board(state: GameState, viewer: int | None) -> dict[str, Any]:
     return {
         "monsters": monsters,
         "boroughs": boroughs,
-        "market": [None if c is None else _card(state, c, viewer) for c in state.market],
+        "market": [
+            None if c is None else {**_card(state, c, viewer), "slot": slot + 1}
+            for slot, c in enumerate(state.market)
+        ],
         "price_for": viewer,
         "deck": len(state.deck),
         "discard": len(state.discard),
@@ -464,6 +478,7 @@ def _board(state: GameState, viewer: int | None) -> dict[str, Any]:
         },
         "superstar": state.superstar,
         "statue": state.statue,
+        "unit_names": {str(unit): unit_name(unit) for unit in UnitKind},
     }
 
 

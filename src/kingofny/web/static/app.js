@@ -161,26 +161,30 @@ function token(data, seat) {
   });
 }
 
-function tiles(borough) {
+function unitName(data, unit) { return data.board.unit_names[unit] || unit; }
+
+function tiles(data, borough) {
   const box = el("div", { class: "stacks" });
   for (const stack of borough.stacks) {
     if (stack.top === null) {
       box.append(el("span", { class: "tile empty", text: stack.hidden ? `${stack.hidden} face down` : "empty" }));
     } else {
       const under = stack.hidden ? `${stack.hidden} face-down tile${stack.hidden > 1 ? "s" : ""} below` : "nothing below";
-      box.append(el("span", { class: `tile ${stack.kind}`, title: `${stack.label}; ${under}` },
+      const takes = `${stack.durability} Destruction to destroy`;
+      box.append(el("span", { class: `tile ${stack.kind}`, title: `${stack.label}: ${takes}; ${under}` },
         stack.label, stack.hidden ? el("small", { class: "under", text: ` · ${stack.hidden} below` }) : null));
     }
   }
   const units = el("div", { class: "units" });
   const counted = (list) => list.reduce((acc, u) => acc.set(u, (acc.get(u) || 0) + 1), new Map());
   for (const [unit, count] of counted(borough.units)) {
-    units.append(el("span", { class: `unit ${unit}`, text: count > 1 ? `${count} ${unit}` : unit }));
+    const name = unitName(data, unit);
+    units.append(el("span", { class: `unit ${unit}`, text: count > 1 ? `${count} ${name}` : name }));
   }
   for (const [unit, count] of counted(borough.fresh_units)) {
     units.append(el("span", {
       class: `unit ${unit} fresh`, title: "arrived this turn: cannot be destroyed until it ends",
-      text: count > 1 ? `${count} ${unit} (new)` : `${unit} (new)`,
+      text: count > 1 ? `${count} ${unitName(data, unit)} (new)` : `${unitName(data, unit)} (new)`,
     }));
   }
   for (const marker of borough.markers) units.append(el("span", { class: "marker", text: marker }));
@@ -205,7 +209,7 @@ function drawCity(data) {
     } else {
       box.append(el("div", { class: "here" }, ...borough.monsters.map((seat) => token(data, seat))));
     }
-    box.append(...tiles(borough));
+    box.append(...tiles(data, borough));
     city.append(box);
   }
 }
@@ -219,7 +223,7 @@ function drawMonsters(data) {
     if (m.superstar) badges.push("Superstar");
     if (m.statue) badges.push("Statue of Liberty");
     for (const [kind, count] of Object.entries(m.tokens)) badges.push(`${count} ${kind}`);
-    for (const unit of m.trophies) badges.push(`trophy: ${unit}`);
+    for (const unit of m.trophies) badges.push(`${unitName(data, unit)} trophy`);
     const life = el("span", { class: "bar" }, el("span", { class: "fill" }));
     life.firstChild.style.width = `${10 * Math.max(0, Math.min(10, m.life))}%`;
     box.append(el("div", {
@@ -244,16 +248,17 @@ function drawMarket(data) {
   const viewer = data.board.price_for;
   $("deck").textContent = `deck ${data.board.deck}, discard ${data.board.discard}`;
   data.board.market.forEach((card, slot) => {
-    if (card === null) { box.append(el("div", { class: "card empty", text: "(empty)" })); return; }
+    if (card === null) { box.append(el("div", { class: "card empty", text: `${slot + 1}. (empty)` })); return; }
     const price = card.price !== undefined && card.price !== card.cost
       ? `${card.price} (printed ${card.cost})` : `${card.cost}`;
     const buyer = viewer === null ? null : data.board.monsters[viewer];
     const dear = buyer !== null && card.price !== undefined && card.price > buyer.energy;
     box.append(el("div", {
-      class: `card${dear ? " dear" : ""}`, "data-slot": slot,
+      class: `card${dear ? " dear" : ""}`, "data-slot": slot + 1,
       title: dear ? `${data.seats[viewer].name} has only ${buyer.energy} energy` : null,
     },
-      el("div", { class: "card-head" }, el("b", { text: card.name }),
+      el("div", { class: "card-head" },
+        el("b", {}, el("span", { class: "slot", text: `${card.slot}. ` }), card.name),
         el("span", { class: "price", title: viewer === null ? "" : `price for ${data.seats[viewer].name}`, text: `⚡ ${price}` })),
       el("div", { class: "kind", text: card.kind === "keep" ? "Keep" : "Discard" }),
       el("p", { text: card.text })));
@@ -304,9 +309,12 @@ function toggleDie(index, symbol) {
 }
 
 function actionButton(entry, extraClass) {
+  // A buy names the market slot as the market shows it (from 1, as in the terminal), not the
+  // notation's ("buy 0" is slot 1).
+  const title = entry.kind === "buy" && entry.slot ? `card ${entry.slot} of the market` : entry.action;
   return el("button", {
     type: "button", class: `action ${extraClass || ""}`.trim(), "data-index": entry.index,
-    "data-kind": entry.kind, title: entry.action, onclick: () => choose(entry.index),
+    "data-kind": entry.kind, "data-slot": entry.slot, title, onclick: () => choose(entry.index),
   }, entry.label);
 }
 
