@@ -33,8 +33,8 @@ from kingofny.players import BUILTIN_KINDS
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from kingofny.model.outcomes import ChanceKind
-    from kingofny.players.spec import SpecFactory
+    from kingofny import ChanceKind
+    from kingofny.players import SpecFactory
     from kingofny.record import GameRecord
     from kingofny.runner import GameResult, TournamentSummary
 
@@ -376,7 +376,7 @@ def _split(text: str, option: str) -> list[str]:
 
 def _player_specs(text: str) -> list[str]:
     from kingofny.errors import ArgumentError
-    from kingofny.players.spec import split_specs
+    from kingofny.players import split_specs
 
     try:
         return split_specs(text, "--players")
@@ -386,7 +386,7 @@ def _player_specs(text: str) -> list[str]:
 
 def _factories(specs: Sequence[str]) -> list[SpecFactory]:
     from kingofny.errors import ArgumentError
-    from kingofny.players.spec import player_factory
+    from kingofny.players import player_factory
 
     try:
         return [player_factory(spec) for spec in specs]
@@ -698,7 +698,7 @@ def _serve(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _typed_kinds(text: str | None, companion: bool) -> list[ChanceKind]:
-    from kingofny.model.outcomes import ChanceKind
+    from kingofny import ChanceKind
 
     if text is None:
         return [ChanceKind.DICE] if companion else []

@@ -24,10 +24,16 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
+from kingofny import (
+    ArgumentError,
+    GameState,
+    IllegalActionError,
+    apply,
+    legal_actions,
+    new_game,
+    observe,
+)
 from kingofny.codec import ActionCodec, observation, observation_names, returns
-from kingofny.engine.core import apply, legal_actions, new_game, observe
-from kingofny.errors import ArgumentError, IllegalActionError
-from kingofny.model.state import GameState
 from kingofny.players import Player, RandomPlayer
 
 __all__ = ["ENV_ID", "KingOfNYEnv"]

@@ -20,9 +20,8 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from kingofny import GameState, apply, new_game
 from kingofny.codec import ActionCodec, OutcomeCodec, observation, observation_names, returns
-from kingofny.engine.core import apply, new_game
-from kingofny.model.state import GameState
 
 __all__ = ["GAME_NAME", "KingOfNYGame", "KingOfNYState"]
 

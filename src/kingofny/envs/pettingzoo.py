@@ -21,10 +21,8 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from kingofny import ArgumentError, GameState, IllegalActionError, apply, new_game
 from kingofny.codec import ActionCodec, observation, observation_names, returns
-from kingofny.engine.core import apply, new_game
-from kingofny.errors import ArgumentError, IllegalActionError
-from kingofny.model.state import GameState
 
 __all__ = ["env", "raw_env"]
 

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import kingofny as k
-from kingofny.players.spec import HUMAN, KINDS, parse_spec, player_factory
+from kingofny.players import BUILTIN_KINDS, HUMAN, parse_spec, player_factory
 
 __all__ = ["HUMAN", "SAVE_FORMAT", "SaveError", "Session"]
 
@@ -168,7 +168,7 @@ class Session:
                 # A save is data: it may name people and the bundled bots, never code to load
                 # (a module:Class or file.py:Class seat must be given again with --players).
                 for index, spec in enumerate(saved):
-                    if spec != HUMAN and parse_spec(spec).target not in KINDS:
+                    if spec != HUMAN and parse_spec(spec).target not in BUILTIN_KINDS:
                         raise SaveError(
                             f"$.players[{index}]: {spec!r} is not a bundled bot; give the "
                             "players again (--players) to run it"

@@ -20,7 +20,14 @@ if TYPE_CHECKING:  # loaded on first use at run time (PEP 562), see __getattr__ 
     from kingofny.players.expectimax import ExpectimaxPlayer
     from kingofny.players.heuristic import HeuristicPlayer
     from kingofny.players.mcts import MCTSPlayer
-    from kingofny.players.spec import PlayerSpec, SpecFactory, parse_spec, player_factory
+    from kingofny.players.spec import (
+        HUMAN,
+        PlayerSpec,
+        SpecFactory,
+        parse_spec,
+        player_factory,
+        split_specs,
+    )
 
     BUILTIN_PLAYERS: dict[str, Callable[[int | None], Player]]
     """The bundled players by name, as factories ``factory(seed) -> Player``."""
@@ -31,6 +38,7 @@ BUILTIN_KINDS = tuple(KINDS)
 __all__ = [
     "BUILTIN_KINDS",
     "BUILTIN_PLAYERS",
+    "HUMAN",
     "Evaluation",
     "ExpectimaxPlayer",
     "HeuristicPlayer",
@@ -42,6 +50,7 @@ __all__ = [
     "parse_spec",
     "player_factory",
     "player_name",
+    "split_specs",
 ]
 
 
@@ -51,7 +60,8 @@ _LAZY: dict[str, str] = {
     "ExpectimaxPlayer": "kingofny.players.expectimax",
     "Evaluation": "kingofny.players.evaluation",
     **dict.fromkeys(
-        ("PlayerSpec", "SpecFactory", "parse_spec", "player_factory"), "kingofny.players.spec"
+        ("HUMAN", "PlayerSpec", "SpecFactory", "parse_spec", "player_factory", "split_specs"),
+        "kingofny.players.spec",
     ),
 }
 """The bots and the player specs (:mod:`kingofny.players.spec`), loaded on first use, with the

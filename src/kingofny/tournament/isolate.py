@@ -22,10 +22,8 @@ from collections.abc import Sequence
 from multiprocessing.connection import Connection
 from typing import TYPE_CHECKING
 
-from kingofny.errors import PlayerError
-from kingofny.model.actions import Action
-from kingofny.model.state import GameState
-from kingofny.players.base import player_name
+from kingofny import Action, GameState, PlayerError
+from kingofny.players import player_name
 from kingofny.runner import BotFailure, describe_exception
 
 if TYPE_CHECKING:

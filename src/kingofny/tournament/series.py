@@ -23,8 +23,7 @@ import attrs
 
 from kingofny._version import __version__
 from kingofny.errors import ConfigError, KingOfNYError
-from kingofny.players.base import Player, player_name
-from kingofny.players.spec import SpecFactory
+from kingofny.players import Player, SpecFactory, player_name
 from kingofny.runner import (
     SEED_BITS,
     GameResult,

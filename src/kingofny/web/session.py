@@ -46,8 +46,7 @@ from kingofny.narrate import (
     monster_name,
     unit_name,
 )
-from kingofny.players import BUILTIN_KINDS, parse_spec, player_factory
-from kingofny.players.spec import HUMAN
+from kingofny.players import BUILTIN_KINDS, HUMAN, parse_spec, player_factory
 from kingofny.web import labels
 
 __all__ = [
