@@ -15,6 +15,7 @@ At run time, ``KINGOFNY_PURE_PYTHON=1`` makes a compiled install import the pure
 
 from __future__ import annotations
 
+import ast
 import os
 import sys
 import tempfile
@@ -25,22 +26,38 @@ from setuptools import setup
 from setuptools.command.build_ext import build_ext
 from setuptools.command.build_py import build_py
 
-INTERPRETED = ("core.py",)
-"""Engine modules left interpreted: the public entry points, which check their arguments
-themselves (compiled code would reject a wrong type with its own TypeError first)."""
-COMPILED_MODULES = (
-    *sorted(
-        f"kingofny/engine/{path.name}"
-        for path in Path("src", "kingofny", "engine").glob("*.py")
-        if path.name not in INTERPRETED
-    ),
-    "kingofny/model/places.py",
-    "kingofny/model/dice.py",
-    "kingofny/effects/dispatch.py",
-    "kingofny/effects/primitives.py",
-    "kingofny/effects/triggers.py",
-)
-"""The hot modules mypyc compiles (paths under ``src/``); keep ``kingofny._build`` in step."""
+
+def _module_lists() -> dict[str, tuple[str, ...]]:
+    """The module lists of ``src/kingofny/_build.py`` (read, not imported: the build must not
+    import the package), so that the build and the run-time switch name the same modules."""
+    tree = ast.parse(Path("src", "kingofny", "_build.py").read_text(encoding="utf-8"))
+    found: dict[str, tuple[str, ...]] = {}
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target = node.targets[0]
+            if isinstance(target, ast.Name) and target.id.isupper():
+                found[target.id] = ast.literal_eval(node.value)
+    return found
+
+
+def _compiled_modules() -> tuple[str, ...]:
+    """The source files mypyc compiles (paths under ``src/``): every module of
+    ``_build.COMPILED_PACKAGES`` but its ``INTERPRETED_MODULES``, then its
+    ``COMPILED_MODULES``."""
+    lists = _module_lists()
+    skipped = set(lists["INTERPRETED_MODULES"])
+    paths: list[str] = []
+    for package in lists["COMPILED_PACKAGES"]:
+        folder = Path("src", *package.split("."))
+        for path in sorted(folder.glob("*.py")):
+            if f"{package}.{path.stem}" not in skipped:
+                paths.append(path.relative_to("src").as_posix())
+    paths += [f"{name.replace('.', '/')}.py" for name in lists["COMPILED_MODULES"]]
+    return tuple(paths)
+
+
+COMPILED_MODULES = _compiled_modules()
+"""The hot modules mypyc compiles, as named by ``kingofny._build``."""
 
 
 def _say(message: str) -> None:

@@ -4,15 +4,18 @@
 
 from __future__ import annotations
 
+import importlib
 import os
 import subprocess
 import sys
 from importlib.machinery import EXTENSION_SUFFIXES
+from pathlib import Path
 
 import pytest
 
 import kingofny
 import kingofny.engine.loop
+from kingofny import _build
 from kingofny._build import is_compiled_name
 
 
@@ -49,3 +52,18 @@ def test_the_public_entry_points_stay_interpreted() -> None:
     assert not is_compiled_name("kingofny.effects.api")  # plugins subclass Effect
     assert kingofny.engine.core.__file__ is not None
     assert kingofny.engine.core.__file__.endswith(".py")
+
+
+def test_every_module_the_build_names_exists_and_loads_from_the_build_that_runs() -> None:
+    """``setup.py`` compiles the modules ``kingofny._build`` names (it reads its lists), and the
+    import hook switches the same ones: each must exist, and in a compiled install each is an
+    extension module, unless pure Python was asked for."""
+    names = list(_build.COMPILED_MODULES)
+    for package in _build.COMPILED_PACKAGES:
+        folder = Path(importlib.import_module(package).__path__[0])
+        names += [f"{package}.{path.stem}" for path in sorted(folder.glob("*.py"))]
+    assert len(names) > 20
+    for name in names:
+        module = importlib.import_module(name)
+        compiled = (module.__file__ or "").endswith(tuple(EXTENSION_SUFFIXES))
+        assert compiled is (kingofny.COMPILED and _build.is_compiled_name(name)), name

@@ -199,6 +199,12 @@ def test_the_observation_shows_what_is_pending() -> None:
 def test_observation_refuses_a_seat_that_is_not_in_the_game() -> None:
     with pytest.raises(k.ArgumentError, match=r"observation\(seat\): no seat 4"):
         observation(k.new_game(4, seed=1), 4)
+    with pytest.raises(k.ArgumentError, match=r"observation\(seat\): no seat True"):
+        observation(k.new_game(4, seed=1), True)
+    with pytest.raises(k.ArgumentError, match=r"observation\(state\): expected a GameState"):
+        observation("a state", 0)  # type: ignore[arg-type]
+    with pytest.raises(k.ArgumentError, match=r"legal_actions\(state\): expected a GameState"):
+        ACTIONS.mask(None)  # type: ignore[arg-type]
 
 
 def test_returns_reward_winners_and_punish_the_others() -> None:

@@ -19,10 +19,12 @@ if TYPE_CHECKING:
     from types import ModuleType
 
 COMPILED_PACKAGES = ("kingofny.engine",)
-"""Packages whose modules are compiled (``setup.py``'s ``COMPILED_MODULES``) ..."""
+"""Packages whose modules are compiled ... (``setup.py`` reads these three lists from this file,
+so the build and the import hook always name the same modules)"""
 INTERPRETED_MODULES = ("kingofny.engine.core",)
-"""... but for these, left interpreted (``setup.py``'s ``INTERPRETED``)."""
+"""... but for these, left interpreted: public entry points that check their own arguments."""
 COMPILED_MODULES = (
+    "kingofny._codec_core",
     "kingofny.model.places",
     "kingofny.model.dice",
     "kingofny.effects.dispatch",
