@@ -75,6 +75,9 @@ def test_a_draft_is_updated_in_place_and_frozen_into_an_ordinary_state() -> None
     assert type(work) is DRAFT
     assert maker(GameState, "superstar")(work, 1) is work
     assert evolve(work, statue=3) is work
+    again = draft(work, work.agenda)  # apply called on a draft copies it too
+    assert again is not work
+    assert again == work
     hash(work)  # a hash taken while the draft changes must not outlive the change
     assert evolve(work, superstar=2) is work
     done = freeze(work)

@@ -89,7 +89,7 @@ def _maker(cls: type, names: tuple[str, ...], *, as_draft: bool = False) -> _Mak
     twin = _twin(cls)
     given = {name: f"v{i}" for i, name in enumerate(names)}
     lines = [f"def make(inst, {', '.join(given.values())}):"]
-    if cls is GameState:
+    if cls is GameState and not as_draft:
         lines += ["    if type(inst) is twin:"]
         lines += [f"        inst.{name} = {value}" for name, value in given.items()]
         lines += ["        return inst"]
@@ -122,16 +122,15 @@ def _twin(cls: type) -> type:
 
 DRAFT = _twin(GameState)
 """The class of a draft (:func:`draft`): a GameState whose attributes can be stored."""
-_NEWDRAFT = _maker(GameState, ("agenda",), as_draft=True)
+_NEW_DRAFT = _maker(GameState, ("agenda",), as_draft=True)
 
 
 def draft(state: GameState, agenda: tuple[Step, ...]) -> GameState:
     """A private, mutable copy of ``state`` with this agenda, which the helpers of this module
-    then update in place (see the module's notes): ``apply`` makes one per call."""
-    if type(state) is DRAFT:
-        object.__setattr__(state, "agenda", agenda)
-        return state
-    copy: GameState = _NEWDRAFT(state, agenda)
+    then update in place (see the module's notes): ``apply`` makes one per call. Always a new
+    copy, even of a draft (an effect calling ``apply`` on the state it was given must not see
+    that state change)."""
+    copy: GameState = _NEW_DRAFT(state, agenda)
     return copy
 
 
