@@ -259,6 +259,20 @@ def test_same_state_gives_same_text() -> None:
     assert from_json(pretty) == a
 
 
+def test_compact_text_is_the_json_of_the_document() -> None:
+    """DESIGN Contract 8: the compact text (written directly, without the dict) is exactly
+    ``json.dumps`` of the dict document, for states at every point of a game and for records."""
+    compact = functools.partial(json.dumps, separators=(",", ":"), allow_nan=False)
+    for state in seeded_states(4, 5):
+        assert to_json(state) == compact(serialize.state_to_dict(state))
+    view = kingofny.observe(mid_game(), 1)
+    assert to_json(view) == compact(serialize.state_to_dict(view))
+    record, _ = seeded_record(3, 2)
+    assert to_json(record) == compact(serialize.record_to_dict(record))
+    explicit, _ = explicit_record(2, 4, 60)
+    assert to_json(explicit) == compact(serialize.record_to_dict(explicit))
+
+
 def test_readable_encoding() -> None:
     """DESIGN Contract 8 and Style: enums by lower-case name, dice and buildings in their
     compact notation, steps tagged by kind."""

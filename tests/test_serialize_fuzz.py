@@ -242,7 +242,8 @@ def test_a_long_real_game_still_loads() -> None:
 def test_the_compiled_codec_agrees_with_the_precise_one(data: st.DataObject) -> None:
     """kingofny._fastcodec: whatever the compiled reader takes, the precise reader reads the
     same; whatever it refuses, the precise reader decides (it may read an alias the fast one
-    leaves to it). Writing reads back what was read."""
+    leaves to it). Writing reads back what was read, and the text writer writes exactly what
+    ``json.dumps`` makes of the written value."""
     doc = json.loads(data.draw(st.sampled_from(documents())))
     if doc["schema_version"] != serialize.SCHEMA_VERSION:
         return  # a schema 1 document is upgraded before either reader sees it
@@ -254,4 +255,7 @@ def test_the_compiled_codec_agrees_with_the_precise_one(data: st.DataObject) -> 
         return
     slow = serialize._decode(doc["data"], k.GameState, "$.data")
     assert fast == slow
-    assert serialize._PLAN.writer(k.GameState)(fast) == serialize._encode(slow, k.GameState, "$")
+    written = serialize._encode(slow, k.GameState, "$")
+    assert serialize._PLAN.writer(k.GameState)(fast) == written
+    text = serialize._PLAN.text_writer(k.GameState)(fast)
+    assert text == json.dumps(written, separators=(",", ":"), allow_nan=False)

@@ -36,12 +36,12 @@ from typing import Any, NoReturn, TypeVar, Union
 
 import attrs
 
-from kingofny._fastcodec import Plan
+from kingofny._fastcodec import Plan, json_text
 from kingofny._version import __version__
 from kingofny.content import registry
 from kingofny.content.base.legacy import upgrade_option
 from kingofny.content.pack import ContentPack
-from kingofny.engine.validation import state_problems
+from kingofny.engine.validation import content_view, state_problems
 from kingofny.errors import (
     KingOfNYError,
     PluginError,
@@ -54,12 +54,15 @@ from kingofny.model import outcomes as _outcomes
 from kingofny.model import steps as _steps
 from kingofny.model.actions import Action
 from kingofny.model.city import (
+    TILES_PER_STACK,
     Borough,
     Building,
     BuildingKind,
     Location,
+    Stack,
     Track,
     Zone,
+    building,
     location,
 )
 from kingofny.model.dice import Dice
@@ -112,6 +115,7 @@ _RNG_LIMIT = 1 << 64
 _LIST_LIMITS = {"$.data.agenda": MAX_AGENDA, "$.data.events": MAX_RECORD_EVENTS}
 """Arrays with their own bound (checked before their entries are decoded)."""
 _ENVELOPE_KEYS = ("format", "schema_version", "kingofny_version", "packs", "data")
+_ENVELOPE_KEY_SET = frozenset(_ENVELOPE_KEYS)
 _FORMATS = (STATE_FORMAT, RECORD_FORMAT)
 _NONE_TYPE = type(None)
 _UNION_ORIGINS = (Union, types.UnionType)
@@ -198,9 +202,16 @@ def _check_dice_size(dice: Dice, path: str, limit: int = _DICE_LIMIT) -> None:
         _fail(path, f"{dice.total} dice, more than the {limit} allowed here")
 
 
+@functools.lru_cache(maxsize=1024)
+def _dice_text(dice: Dice) -> str:
+    return str(dice)
+
+
 def _encode_dice(value: Dice, path: str) -> str:
-    _check_dice_size(value, path)
-    return str(value)
+    text = _dice_text(value)
+    if len(text) > _DICE_LIMIT:  # one letter per die
+        _check_dice_size(value, path)
+    return text
 
 
 def _decode_dice(value: object, path: str) -> Dice:
@@ -213,15 +224,18 @@ def _decode_dice(value: object, path: str) -> Dice:
         _fail(path, f"bad dice {_REPR.repr(text)} ({exc}); write one letter of EHACDO per die")
 
 
+_BUILDING_TEXTS = {(kind, d): f"{_token(kind)}-{d}" for kind in BuildingKind for d in (1, 2, 3)}
+"""The text of every valid building, by (kind, durability)."""
+
+
 def _encode_building(value: Building, path: str) -> str:
-    durability = value.durability
-    if (
-        not isinstance(value.kind, BuildingKind)
-        or type(durability) is not int
-        or not 1 <= durability <= 3
-    ):
+    kind, durability = value.kind, value.durability
+    text = None
+    if type(kind) is BuildingKind and type(durability) is int:
+        text = _BUILDING_TEXTS.get((kind, durability))
+    if text is None:
         _fail(path, f"not a valid building: {value!r}")
-    return str(value)
+    return text
 
 
 @functools.lru_cache(maxsize=256)
@@ -234,7 +248,13 @@ def _dice(text: str) -> Dice:
     return Dice.parse(text)
 
 
+_BUILDINGS_BY_TEXT = {text: building(kind, d) for (kind, d), text in _BUILDING_TEXTS.items()}
+
+
 def _decode_building(value: object, path: str) -> Building:
+    found = _BUILDINGS_BY_TEXT.get(value) if type(value) is str else None
+    if found is not None:
+        return found
     text = _expect_str(value, path)
     try:
         return _building(text)
@@ -243,6 +263,16 @@ def _decode_building(value: object, path: str) -> Building:
 
 
 def _encode_location(value: Location, path: str) -> str:
+    borough, zone, track = value.borough, value.zone, value.track
+    if type(borough) is Borough and type(zone) in _ZONE_TYPES and type(track) in _TRACK_TYPES:
+        text = _LOCATION_TEXTS.get((borough, zone, track))
+        if text is not None:
+            return text
+    return _location_text(value, path)
+
+
+def _location_text(value: Location, path: str) -> str:
+    """The text of a location, checked field by field."""
     borough, zone, track = value.borough, value.zone, value.track
     if not isinstance(borough, Borough):
         _fail(path, f"not a valid location: {value!r}")
@@ -255,7 +285,24 @@ def _encode_location(value: Location, path: str) -> str:
     return _token(borough)
 
 
+_ZONE_TYPES = (Zone, _NONE_TYPE)
+_TRACK_TYPES = (Track, _NONE_TYPE)
+_LOCATIONS_BY_TEXT = {
+    _location_text(where, "$"): where
+    for where in (
+        *(location(b) for b in Borough if b is not Borough.MANHATTAN),
+        *(location(Borough.MANHATTAN, zone, track) for zone in Zone for track in Track),
+    )
+}
+"""Every location by its text as written (other spellings are read by :func:`_decode_location`
+too)."""
+_LOCATION_TEXTS = {(w.borough, w.zone, w.track): text for text, w in _LOCATIONS_BY_TEXT.items()}
+
+
 def _decode_location(value: object, path: str) -> Location:
+    found = _LOCATIONS_BY_TEXT.get(value) if type(value) is str else None
+    if found is not None:
+        return found
     text = _expect_str(value, path)
     parts = text.split("/")
     borough: Borough = _enum_from(Borough, parts[0], path)
@@ -322,22 +369,21 @@ def _fields(cls: type[Any]) -> tuple[tuple[str, str, Any], ...]:
     return fields
 
 
-def _registries() -> tuple[tuple[type[Any], tuple[type[Any], ...]], ...]:
-    # Read at call time, so a registry extended by rebinding its tuple is picked up.
-    return (
-        (Step, _steps.STEP_TYPES),
-        (Action, _actions.ACTION_TYPES),
-        (Outcome, _outcomes.OUTCOME_TYPES),
-    )
-
-
-_TAG_TABLES: dict[tuple[type[Any], tuple[type[Any], ...]], dict[str, type[Any]]] = {}
+_REGISTRIES: tuple[tuple[type[Any], types.ModuleType, str], ...] = (
+    (Step, _steps, "STEP_TYPES"),
+    (Action, _actions, "ACTION_TYPES"),
+    (Outcome, _outcomes, "OUTCOME_TYPES"),
+)
+"""Each tagged family's base class, and the module attribute listing its concrete types (read
+at call time, so a registry extended by rebinding its tuple is picked up)."""
+_TAGGED: dict[
+    type[Any], tuple[types.ModuleType | None, str, object, dict[str, type[Any]] | None]
+] = {}
+"""What :func:`_tagged` found for each hint, with the registry tuple it read (the answer holds
+while the module attribute is still that tuple)."""
 
 
 def _tag_table(hint: type[Any], members: tuple[type[Any], ...]) -> dict[str, type[Any]]:
-    cached = _TAG_TABLES.get((hint, members))
-    if cached is not None:
-        return cached
     table: dict[str, type[Any]] = {}
     for cls in members:
         if not issubclass(cls, hint):
@@ -348,15 +394,23 @@ def _tag_table(hint: type[Any], members: tuple[type[Any], ...]) -> dict[str, typ
         if any(name == "type" for name, _, _ in _fields(cls)):
             _fail("$", f"internal error: {cls.__name__} has a field named 'type'")
         table[kind] = cls
-    _TAG_TABLES[hint, members] = table
     return table
 
 
 def _tagged(hint: type[Any]) -> dict[str, type[Any]] | None:
     """For an abstract step, action or outcome type, its concrete types by tag; else None."""
-    for base, members in _registries():
-        if issubclass(hint, base) and hint not in members:
-            return _tag_table(hint, members)
+    cached = _TAGGED.get(hint)
+    if cached is not None:
+        module, name, members, table = cached
+        if module is None or getattr(module, name) is members:
+            return table
+    for base, module, name in _REGISTRIES:
+        if issubclass(hint, base):
+            members = getattr(module, name)
+            table = None if hint in members else _tag_table(hint, members)
+            _TAGGED[hint] = (module, name, members, table)
+            return table
+    _TAGGED[hint] = (None, "", None, None)
     return None
 
 
@@ -552,7 +606,21 @@ def _item_limit(item: Any) -> int:
     return MAX_LIST_LENGTH
 
 
-_PLAN = Plan(_fields, _tagged, _LEAVES, _enum_table, _item_limit, _INT_LIMIT)
+_SHARED_STACKS = {
+    (top, hidden): Stack(top, hidden)
+    for top in (None, *_BUILDINGS_BY_TEXT.values())
+    for hidden in range(TILES_PER_STACK + 1)
+}
+"""Every stack a position may hold (fifteen per state), shared by the states read."""
+_PLAN = Plan(
+    _fields,
+    _tagged,
+    _LEAVES,
+    _enum_table,
+    _item_limit,
+    _INT_LIMIT,
+    {Stack: _SHARED_STACKS, Building: _BUILDINGS_BY_TEXT, Location: _LOCATIONS_BY_TEXT},
+)
 
 
 def _read(value: object, hint: Any, path: str) -> Any:
@@ -618,21 +686,12 @@ def _check_config(config: GameConfig, path: str) -> None:
             f"{path}.monsters",
             f"King of New York is for {MIN_MONSTERS} to {MAX_MONSTERS} monsters, got {count}",
         )
-    known = {m.id for m in registry.monsters_of(config.packs)}
+    known = content_view(config.packs).monster_ids()
     for i, monster in enumerate(config.monsters):
         if monster not in known:
             _fail(f"{path}.monsters[{i}]", f"unknown monster {_REPR.repr(monster)}")
         if monster in config.monsters[:i]:
             _fail(f"{path}.monsters[{i}]", f"{monster} is played twice")
-
-
-def _known_ids(config: GameConfig) -> frozenset[str]:
-    """What a ``card`` field may name: the cards and monsters of the packs in play, and any
-    installed effect (a token kind's or a mark's)."""
-    known = {m.id for m in registry.monsters_of(config.packs)}
-    known.update(registry.deck_cards(config.packs))
-    known.update(registry.installed().effects)
-    return frozenset(known)
 
 
 def _check_winners(winners: tuple[int, ...] | None, path: str, seats: int) -> None:
@@ -666,7 +725,7 @@ def _check_state(state: GameState, path: str) -> None:
 def _check_record(record: GameRecord, path: str) -> None:
     _check_config(record.config, f"{path}.config")
     seats = record.config.player_count
-    known = _known_ids(record.config)
+    known = content_view(record.config.packs).known_ids()
     for i, event in enumerate(record.events):
         at = f"{path}.events[{i}]"
         if event.seat is not None:
@@ -683,13 +742,31 @@ def _check_record(record: GameRecord, path: str) -> None:
 
 
 def _envelope(kind: str, config: GameConfig, data: dict[str, Any]) -> dict[str, Any]:
+    return _envelope_of(kind, _versions(config), data)
+
+
+def _versions(config: GameConfig) -> tuple[tuple[str, str], ...]:
+    """Each pack of the game with its installed version."""
+    return tuple((name, _pack(name, "$.packs").version) for name in config.packs)
+
+
+def _envelope_of(
+    kind: str, versions: tuple[tuple[str, str], ...], data: dict[str, Any] | None
+) -> dict[str, Any]:
     return {
         "format": kind,
         "schema_version": SCHEMA_VERSION,
         "kingofny_version": __version__,
-        "packs": {name: _pack(name, "$.packs").version for name in config.packs},
+        "packs": dict(versions),
         "data": data,
     }
+
+
+@functools.lru_cache(maxsize=64)
+def _envelope_head(kind: str, versions: tuple[tuple[str, str], ...]) -> str:
+    """The compact text of an envelope up to its data."""
+    text = json_text(_envelope_of(kind, versions, None))
+    return text[: -len("null}")]  # "data" is the last member
 
 
 def _open(document: object, expected: str | None) -> tuple[str, dict[str, object]]:
@@ -713,15 +790,17 @@ def _open(document: object, expected: str | None) -> tuple[str, dict[str, object
         )
     if version < 1:
         _fail("$.schema_version", f"schema versions start at 1, got {version}")
-    _check_keys(obj, "$", _ENVELOPE_KEYS)
+    if obj.keys() != _ENVELOPE_KEY_SET:
+        _check_keys(obj, "$", _ENVELOPE_KEYS)
     _expect_str(obj["kingofny_version"], "$.kingofny_version")
     packs = _expect_object(obj["packs"], "$.packs")
     for name, value in packs.items():
-        version_text = _expect_str(value, _key("$.packs", name))
-        pack = _pack(name, _key("$.packs", name))
-        if not compatible(version_text, pack.version):
+        at = _key("$.packs", name)
+        version_text = _expect_str(value, at)
+        pack = _pack(name, at)
+        if not _compatible(version_text, pack.version):
             _fail(
-                _key("$.packs", name),
+                at,
                 f"saved with content pack {name} {version_text}; the installed "
                 f"{pack.version} is incompatible (another major version, or before 1.0 another "
                 "minor version)",
@@ -736,6 +815,10 @@ def compatible(saved: str, installed: str) -> bool:
     installed_parts = installed.split(".")
     width = 2 if saved_parts[0] == "0" else 1
     return saved_parts[:width] == installed_parts[:width]
+
+
+_compatible = functools.lru_cache(maxsize=256)(compatible)
+"""`compatible`, remembered (each read asks it for each pack)."""
 
 
 def _check_envelope_packs(envelope: Mapping[str, object], config: GameConfig) -> None:
@@ -861,6 +944,11 @@ def state_from_dict(document: object) -> GameState:
     problem) or :class:`~kingofny.errors.SchemaVersionError`; nothing else.
     """
     _, envelope = _open(document, STATE_FORMAT)
+    return _state_in(envelope)
+
+
+def _state_in(envelope: dict[str, object]) -> GameState:
+    """The state in an envelope :func:`_open` checked."""
     data = _upgrade_state(envelope["data"], envelope["schema_version"])
     state: GameState = _read(data, GameState, "$.data")
     _check_state(state, "$.data")
@@ -879,6 +967,11 @@ def record_from_dict(document: object, *, replay_check: bool = True) -> GameReco
     events that are not a game).
     """
     _, envelope = _open(document, RECORD_FORMAT)
+    return _record_in(envelope, replay_check)
+
+
+def _record_in(envelope: dict[str, object], replay_check: bool) -> GameRecord:
+    """The record in an envelope :func:`_open` checked (see :func:`record_from_dict`)."""
     data = _upgrade_record(envelope["data"], envelope["schema_version"])
     record: GameRecord = _read(data, GameRecord, "$.data")
     _check_record(record, "$.data")
@@ -904,26 +997,55 @@ def to_json(obj: GameState | GameRecord, *, indent: int | None = None) -> str:
     if indent is not None and (type(indent) is not int or indent < 0):
         _fail("$", f"indent must be a non-negative int or None, got {indent!r}")
     if isinstance(obj, GameState):
-        document = state_to_dict(obj)
+        to_dict: Callable[[Any], dict[str, Any]] = state_to_dict
+        if indent is None:
+            data = _fast_text(GameState, obj)
+            if data is not None:
+                _check_state(obj, "$.data")
+                return _envelope_text(STATE_FORMAT, obj.config, data)
     elif isinstance(obj, GameRecord):
-        document = record_to_dict(obj)
+        to_dict = record_to_dict
+        if indent is None:
+            data = _fast_text(GameRecord, obj)
+            if data is not None:
+                _check_record(obj, "$.data")
+                return _envelope_text(RECORD_FORMAT, obj.config, data)
     else:
         _fail("$", f"to_json writes a GameState or a GameRecord, got {type(obj).__name__}")
     separators = (",", ":") if indent is None else (",", ": ")
-    return json.dumps(document, indent=indent, separators=separators, allow_nan=False)
+    return json.dumps(to_dict(obj), indent=indent, separators=separators, allow_nan=False)
+
+
+def _fast_text(hint: type[Any], obj: object) -> str | None:
+    """The compact text of ``obj``'s data by the fast codec, or None where it gives up (the
+    dict writer then says what is wrong, or writes it)."""
+    try:
+        return _PLAN.text_writer(hint)(obj)
+    except Exception:
+        return None
+
+
+def _envelope_text(kind: str, config: GameConfig, data: str) -> str:
+    """The compact text of an envelope around the compact text ``data``."""
+    return _envelope_head(kind, _versions(config)) + data + "}"
 
 
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    result: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in result:
-            _fail("$", f"the key {_REPR.repr(key)} appears twice in one object")
-        result[key] = value
+    result = dict(pairs)
+    if len(result) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                _fail("$", f"the key {_REPR.repr(key)} appears twice in one object")
+            seen.add(key)
     return result
 
 
 def _no_constant(name: str) -> NoReturn:
     _fail("$", f"{name} is not a JSON number")
+
+
+_DECODER = json.JSONDecoder(object_pairs_hook=_unique_keys, parse_constant=_no_constant)
 
 
 def _parse(text: str | bytes) -> object:
@@ -932,7 +1054,13 @@ def _parse(text: str | bytes) -> object:
     if len(text) > MAX_DOCUMENT_LENGTH:
         _fail("$", f"a document is at most {MAX_DOCUMENT_LENGTH} characters, got {len(text)}")
     try:
-        return json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_no_constant)
+        # What json.loads does, with one decoder made once (as json.loads shares its default).
+        if isinstance(text, str):
+            if text.startswith("\ufeff"):
+                raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
+        else:
+            text = text.decode(json.detect_encoding(text), "surrogatepass")
+        return _DECODER.decode(text)
     except SerializationError:
         raise
     except (ValueError, RecursionError) as exc:
@@ -943,11 +1071,10 @@ def _parse(text: str | bytes) -> object:
 def from_json(text: str | bytes) -> GameState | GameRecord:
     """The state or record in JSON text written by :func:`to_json`, chosen by the envelope's
     ``format``, fully validated (see :func:`state_from_dict`)."""
-    document = _parse(text)
-    kind, _ = _open(document, None)
+    kind, envelope = _open(_parse(text), None)
     if kind == STATE_FORMAT:
-        return state_from_dict(document)
-    return record_from_dict(document)
+        return _state_in(envelope)
+    return _record_in(envelope, replay_check=True)
 
 
 def state_from_json(text: str | bytes) -> GameState:

@@ -42,6 +42,7 @@ Checked, with the rule each comes from (seed 000 unless named):
 
 from __future__ import annotations
 
+import operator
 from collections import Counter
 from collections.abc import Collection, Iterable, Mapping
 from typing import Protocol
@@ -99,11 +100,21 @@ SOUVENIR = "souvenir"
 BASE_MARKER_KINDS = frozenset({SOUVENIR})
 """The marker kinds of the base game a borough may hold."""
 CONTINUATIONS: tuple[type[Step], ...] = (RollOff, StartTurn, EndTurn, CloseTurn)
+"""The steps that may sit at the bottom of a running game's agenda: they lead to the next turn."""
+_BOROUGH_COUNT = len(Borough)
 _BASE_TILES: dict[Building, int] = dict(BASE_TILES)
 _UNITS_OF_TILES: Counter[UnitKind] = Counter()
 for _building, _count in BASE_TILES:
     _UNITS_OF_TILES[_building.unit] += _count
-"""The steps that may sit at the bottom of a running game's agenda: they lead to the next turn."""
+_TILE_ORDER = {building: rank for rank, building in enumerate(sorted(_BASE_TILES))}
+"""The rank of each tile of the game in the order of :class:`Building`."""
+_TILE_COUNTS = [_BASE_TILES[building] for building in _TILE_ORDER]
+"""How many of each tile the game has, by rank."""
+_UNIT_SOURCES = tuple(
+    (unit, _UNITS_OF_TILES[unit], tuple(r for b, r in _TILE_ORDER.items() if b.unit is unit))
+    for unit in UnitKind
+)
+"""For each unit: how many tiles have it on their back, and the ranks of those tiles."""
 
 
 @attrs.frozen(slots=True)
@@ -128,11 +139,18 @@ class ContentView(Protocol):
     def card_copies(self) -> Mapping[str, int]:
         """How many copies of each card the packs in play put in the game."""
 
+    def card_ids(self) -> tuple[str, ...]:
+        """Every card the packs in play put in the game, once per copy, sorted."""
+
     def card_kind(self, card: str) -> CardKind | None:
         """The kind of a card of the packs in play, or None if it is not one."""
 
     def effect_ids(self) -> frozenset[str]:
         """Every key an effect is registered under (cards, monsters, token kinds, marks)."""
+
+    def known_ids(self) -> frozenset[str]:
+        """What a ``card`` field may name: the cards and monsters of the packs in play, and every
+        effect key (:meth:`effect_ids`)."""
 
     def max_life(self, state: GameState, seat: int) -> int:
         """The most Life the monster in ``seat`` may have now."""
@@ -186,7 +204,7 @@ class _Checker:
 
     def sorted_values(self, values: tuple[object, ...], path: str, what: str) -> None:
         try:
-            in_order = list(values) == sorted(values)  # type: ignore[type-var]
+            in_order = len(values) < 2 or list(values) == sorted(values)  # type: ignore[type-var]
         except TypeError:  # values of mixed kinds (a state built by hand)
             in_order = False
         if not in_order:
@@ -219,8 +237,8 @@ class _Checker:
     def shape(self) -> bool:
         """The fixed sizes the other checks index by: boroughs, stacks, market slots."""
         state = self.state
-        if len(state.boroughs) != len(Borough):
-            self.add("$.boroughs", f"expected {len(Borough)} boroughs, got {len(state.boroughs)}")
+        if len(state.boroughs) != _BOROUGH_COUNT:
+            self.add("$.boroughs", f"expected {_BOROUGH_COUNT} boroughs, got {len(state.boroughs)}")
         for b, tiles in enumerate(state.boroughs):
             if len(tiles.stacks) != STACKS_PER_BOROUGH:
                 self.add(f"$.boroughs[{b}].stacks", f"a borough has {STACKS_PER_BOROUGH} stacks")
@@ -231,7 +249,7 @@ class _Checker:
     def monsters(self) -> None:
         state = self.state
         started = state.turn.number > 0
-        tokens = BASE_TOKEN_KINDS | self.content.effect_ids()
+        effects = self.content.effect_ids()
         for seat, m in enumerate(state.monsters):
             at = f"$.monsters[{seat}]"
             if m.monster != state.config.monsters[seat]:
@@ -240,8 +258,10 @@ class _Checker:
                 self.add(f"{at}.vp", f"Victory Points cannot be below 0, got {m.vp}")
             if m.energy < 0:
                 self.add(f"{at}.energy", f"Energy cannot be below 0, got {m.energy}")
-            self.sorted_values(m.trophies, f"{at}.trophies", "trophies")
-            self.tokens(m, at, tokens)
+            if len(m.trophies) > 1:
+                self.sorted_values(m.trophies, f"{at}.trophies", "trophies")
+            if len(m.tokens):
+                self.tokens(m, at, effects)
             if m.eliminated:
                 for name, empty, what in (
                     ("life", 0, "0 Life"),
@@ -265,11 +285,11 @@ class _Checker:
                         "monster",
                     )
 
-    def tokens(self, m: MonsterState, at: str, known: frozenset[str]) -> None:
+    def tokens(self, m: MonsterState, at: str, effects: frozenset[str]) -> None:
         for i, (kind, count) in enumerate(m.tokens):
             if i and not m.tokens[i - 1][0] < kind:
                 self.add(f"{at}.tokens[{i}][0]", "tokens are listed once per kind, sorted")
-            if kind not in known:
+            if kind not in BASE_TOKEN_KINDS and kind not in effects:
                 self.add(f"{at}.tokens[{i}][0]", f"unknown token kind {kind!r}")
             if count < 1:
                 self.add(f"{at}.tokens[{i}][1]", f"a listed token count is at least 1, got {count}")
@@ -293,39 +313,46 @@ class _Checker:
                     f"{at}.location", "every monster in the game stands somewhere once play starts"
                 )
             return
-        if where.in_manhattan != (where.zone is not None) or (where.zone is None) != (
-            where.track is None
-        ):
+        manhattan = where.borough is Borough.MANHATTAN
+        if manhattan != (where.zone is not None) or (where.zone is None) != (where.track is None):
             self.add(f"{at}.location", f"inconsistent location {where}")
 
     def positions(self) -> None:
         state = self.state
-        outer: Counter[Borough] = Counter()
+        outer: dict[Borough, int] = {}
         tracks: dict[Track, int] = {}
         inside: list[int] = []
         for seat, m in enumerate(state.monsters):
             where = m.location
             if m.eliminated or where is None:
                 continue
-            at = f"$.monsters[{seat}].location"
-            if where.in_manhattan:
+            if where.borough is Borough.MANHATTAN:
                 inside.append(seat)
-                if where.track is None:
+                track = where.track
+                if track is None:
                     continue
-                if where.track is Track.SECOND and self.seats < ADVANCED_RULE_MONSTERS:
-                    self.add(at, "the 5-6 spaces are used only in 5- and 6-monster games")
-                if where.track in tracks:
-                    self.add(at, f"seat {tracks[where.track]} already stands on that track")
-                tracks[where.track] = seat
-            else:
-                outer[where.borough] += 1
-                if outer[where.borough] == OUTER_CAPACITY + 1:
+                if track is Track.SECOND and self.seats < ADVANCED_RULE_MONSTERS:
                     self.add(
-                        at, f"at most {OUTER_CAPACITY} monsters stand in {where.borough.label}"
+                        f"$.monsters[{seat}].location",
+                        "the 5-6 spaces are used only in 5- and 6-monster games",
+                    )
+                if track in tracks:
+                    self.add(
+                        f"$.monsters[{seat}].location",
+                        f"seat {tracks[track]} already stands on that track",
+                    )
+                tracks[track] = seat
+            else:
+                outer[where.borough] = standing = outer.get(where.borough, 0) + 1
+                if standing == OUTER_CAPACITY + 1:
+                    self.add(
+                        f"$.monsters[{seat}].location",
+                        f"at most {OUTER_CAPACITY} monsters stand in {where.borough.label}",
                     )
         capacity = manhattan_capacity(state)
-        leaving = any(isinstance(s, LeaveManhattan) for s in state.agenda)
-        if len(inside) > capacity + leaving:
+        if len(inside) > capacity and len(inside) > capacity + any(
+            isinstance(s, LeaveManhattan) for s in state.agenda
+        ):
             self.add(
                 f"$.monsters[{inside[-1]}].location",
                 f"{len(inside)} monsters in Manhattan, which holds {capacity} now",
@@ -338,19 +365,39 @@ class _Checker:
 
     def cards(self) -> None:
         state = self.state
-        copies = self.content.card_copies()
         self.sorted_values(state.deck, "$.deck", "the deck's cards")
         self.sorted_values(state.discard, "$.discard", "the discarded cards")
+        # Every card once: the common case, checked in one go; the walk says where not.
+        ids = [*state.deck, *state.discard, *(c for c in state.market if c is not None)]
+        for m in state.monsters:
+            ids += m.cards
+        try:
+            ids_ok = tuple(sorted(ids)) == self.content.card_ids()
+        except TypeError:  # ids that do not compare (a state built by hand)
+            ids_ok = False
+        if not ids_ok:
+            self.card_walk()
+        if None in state.market:
+            refilling = {s.slot for s in state.agenda if isinstance(s, RevealCard)}
+            for slot, shown in enumerate(state.market):
+                if shown is None and slot not in refilling and (state.deck or state.discard):
+                    self.add(
+                        f"$.market[{slot}]",
+                        "a market slot is empty although cards are left to reveal",
+                    )
+
+    def card_walk(self) -> None:
+        """Where the cards are not each in one place: unknown, twice, or nowhere."""
+        state = self.state
+        copies = self.content.card_copies()
         places: list[tuple[str, tuple[str | None, ...]]] = [
             ("$.deck", state.deck),
             ("$.market", state.market),
             ("$.discard", state.discard),
         ]
         places.extend((f"$.monsters[{s}].cards", m.cards) for s, m in enumerate(state.monsters))
-        # Every card once: the common case, checked in one go; the walk below says where not.
-        ids_ok = Counter(c for _, ids in places for c in ids if c is not None) == copies
         seen: Counter[str] = Counter()
-        for where, ids in () if ids_ok else places:
+        for where, ids in places:
             for i, card in enumerate(ids):
                 if card is None:
                     continue
@@ -360,17 +407,80 @@ class _Checker:
                 seen[card] += 1
                 if seen[card] > copies[card]:
                     self.add(f"{where}[{i}]", f"{card} is already elsewhere; each card exists once")
-        missing = [] if ids_ok else sorted(set(copies) - set(seen))
+        missing = sorted(set(copies) - set(seen))
         if missing:
             self.add("$", f"{len(missing)} cards are nowhere, e.g. {missing[0]}")
-        refilling = {s.slot for s in state.agenda if isinstance(s, RevealCard)}
-        for slot, shown in enumerate(state.market):
-            if shown is None and slot not in refilling and (state.deck or state.discard):
-                self.add(
-                    f"$.market[{slot}]", "a market slot is empty although cards are left to reveal"
-                )
 
     def tiles(self) -> None:
+        """The 45 tiles, each once: in a stack (face up or down), as a unit, or a trophy."""
+        try:
+            fine = self.tiles_add_up()
+        except Exception:  # a state built by hand: the walk says what is wrong
+            fine = False
+        if not fine:
+            self.tile_walk()
+
+    def tiles_add_up(self) -> bool:
+        """The common case of :meth:`tile_walk` in one pass, counting the tiles by rank: True
+        only if the walk would find nothing (False in doubt: a reveal pending, say)."""
+        state = self.state
+        rank_of = _TILE_ORDER.get
+        counts = [0] * len(_TILE_ORDER)
+        units: list[object] = []
+        hidden = 0
+        for tiles in state.boroughs:
+            for stack in tiles.stacks:
+                top = stack.top
+                count = stack.hidden
+                if top is None:
+                    if count != 0:
+                        return False
+                    continue
+                rank = rank_of(top)
+                if rank is None or not 0 <= count < TILES_PER_STACK:
+                    return False
+                counts[rank] += 1
+                hidden += count
+            here, fresh, markers = tiles.units, tiles.fresh_units, tiles.markers
+            if (
+                (len(here) > 1 and list(here) != sorted(here))
+                or (len(fresh) > 1 and list(fresh) != sorted(fresh))
+                or (markers and not self.markers_known(markers))
+            ):
+                return False
+            units += here
+            units += fresh
+        ranks = _TILE_ORDER
+        previous = -1
+        pool = 0
+        for building, count in state.hidden_tiles:
+            rank = ranks.get(building)
+            if rank is None or rank <= previous or count < 1:
+                return False
+            previous = rank
+            pool += count
+            counts[rank] += count
+        if pool != hidden or any(map(operator.gt, counts, _TILE_COUNTS)):
+            return False
+        for m in state.monsters:
+            units += m.trophies
+        for unit, expected, sources in _UNIT_SOURCES:
+            found = units.count(unit) + sum(map(counts.__getitem__, sources))
+            if found > expected or (self.all_tiles and found < expected):
+                return False
+        return True
+
+    def markers_known(self, markers: tuple[str, ...]) -> bool:
+        """Whether a borough's markers are known kinds, each once, sorted."""
+        effects = self.content.effect_ids()
+        return (
+            _in_order(markers)
+            and len(set(markers)) == len(markers)
+            and all(m in BASE_MARKER_KINDS or m in effects for m in markers)
+        )
+
+    def tile_walk(self) -> None:
+        """Every tile problem, where it is (what :meth:`tiles_add_up` checks, one by one)."""
         state = self.state
         base = _BASE_TILES
         revealing = {(s.borough, s.stack) for s in state.agenda if isinstance(s, RevealTile)}
@@ -467,19 +577,19 @@ class _Checker:
                 "$.turn.rerolls_left",
                 f"rerolls left are 0 to {most} for this monster, got {turn.rerolls_left}",
             )
-        for name in ("dice", "rolled"):
-            dice: Dice = getattr(turn, name)
-            if dice.total > MAX_DICE:
-                self.add(f"$.turn.{name}", f"there are only {MAX_DICE} dice, got {dice.total}")
+        showing = turn.dice.total
+        for name, total in (("dice", showing), ("rolled", turn.rolled.total)):
+            if total > MAX_DICE:
+                self.add(f"$.turn.{name}", f"there are only {MAX_DICE} dice, got {total}")
         if turn.unresolved.total > MAX_POINTS:
             self.add("$.turn.unresolved", f"at most {MAX_POINTS} symbols, got {turn.unresolved}")
-        if turn.dice.total and state.phase in (Phase.ROLL, Phase.RESOLVE):
+        if showing and state.phase in (Phase.ROLL, Phase.RESOLVE):
             rolling = sum(s.count for s in state.agenda if isinstance(s, RollDice))
             top = self.content.max_dice(state, turn.seat)
-            if turn.dice.total + rolling > top:
+            if showing + rolling > top:
                 self.add(
                     "$.turn.dice",
-                    f"seat {turn.seat} rolls {top} dice, but {turn.dice.total} are showing"
+                    f"seat {turn.seat} rolls {top} dice, but {showing} are showing"
                     + (f" and {rolling} are being rolled" if rolling else ""),
                 )
         if not self.content.may_add_symbols(state, turn.seat):
@@ -490,7 +600,8 @@ class _Checker:
                     "the unresolved dice are not among the dice showing "
                     f"({turn.unresolved} against {turn.dice})",
                 )
-        self.sorted_values(turn.marks, "$.turn.marks", "turn marks")
+        if len(turn.marks) > 1:
+            self.sorted_values(turn.marks, "$.turn.marks", "turn marks")
         for name in ("energy_gained", "damage_dealt"):
             values: tuple[int, ...] = getattr(turn, name)
             if values and len(values) != self.seats:
@@ -501,7 +612,8 @@ class _Checker:
             for i, value in enumerate(values):
                 if value < 0:
                     self.add(f"$.turn.{name}[{i}]", f"cannot be below 0, got {value}")
-        self.sorted_seats(turn.win_claims, "$.turn.win_claims", "declared winners")
+        if len(turn.win_claims):
+            self.sorted_seats(turn.win_claims, "$.turn.win_claims", "declared winners")
 
     def agenda(self) -> None:
         state = self.state
@@ -509,15 +621,13 @@ class _Checker:
         if len(agenda) > MAX_AGENDA:
             self.add("$.agenda", f"at most {MAX_AGENDA} pending steps, got {len(agenda)}")
             return
-        known = (
-            set(self.content.card_copies()) | self.content.monster_ids() | self.content.effect_ids()
-        )
+        known = self.content.known_ids()
         tiles_pending: set[tuple[Borough, int]] = set()
         slots_pending: set[int] = set()
         dice = state.turn.dice.total
         for i, step in enumerate(agenda):
             at = f"$.agenda[{i}]"
-            self.step_fields(step, at, known)
+            self.problems.extend(field_problems(step, at, self.seats, known))
             if i and isinstance(step, CONTINUATIONS):
                 self.add(at, f"only the bottom step of the agenda may be {step.KIND}")
             if isinstance(step, RevealTile):
@@ -562,7 +672,7 @@ class _Checker:
                 "the bottom step of a game in progress leads to the next turn "
                 f"({', '.join(c.KIND for c in CONTINUATIONS)})",
             )
-        if not state.alive_seats and not (
+        if all(m.eliminated for m in state.monsters) and not (
             isinstance(agenda[0], (EndTurn, CloseTurn))
             and all(isinstance(s, (RevealCard, RevealTile)) for s in agenda[1:])
         ):
@@ -590,9 +700,6 @@ class _Checker:
                 at, f"the step on top must wait for a decision or a chance outcome, not {top.KIND}"
             )
 
-    def step_fields(self, step: Step, at: str, known: Collection[str]) -> None:
-        self.problems.extend(field_problems(step, at, self.seats, known))
-
     def extras(self) -> None:
         effects = self.content.effect_ids()
         for i, (seat, mark) in enumerate(self.state.extra_turns):
@@ -607,6 +714,22 @@ class _Checker:
                 self.add(f"$.waiting[{i}][1]", f"no effect of a card {card!r} in the packs in play")
 
 
+def _in_order(values: tuple[object, ...]) -> bool:
+    """Whether ``values`` are sorted (they may not compare: a state built by hand)."""
+    return len(values) < 2 or list(values) == sorted(values)  # type: ignore[type-var]
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+"""The field names of each attrs class :func:`field_problems` met (a class's never change)."""
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in attrs.fields(cls))
+    return names
+
+
 def field_problems(
     value: attrs.AttrsInstance, at: str, seats: int, known: Collection[str]
 ) -> tuple[Problem, ...]:
@@ -615,30 +738,36 @@ def field_problems(
     be in ``known``."""
     found: list[Problem] = []
     add = found.append
-    for field in attrs.fields(type(value)):
-        name = field.name
+    for name in _field_names(type(value)):
         item = getattr(value, name)
-        path = f"{at}.{name}"
         if type(item) is int:
             if name in ("seat", "attacker"):
                 if not 0 <= item < seats:
-                    add(Problem(path, f"no seat {item} in a {seats}-monster game"))
+                    add(Problem(f"{at}.{name}", f"no seat {item} in a {seats}-monster game"))
             elif name == "slot" and not 0 <= item < MARKET_SIZE:
-                add(Problem(path, f"market slots are 0 to {MARKET_SIZE - 1}, got {item}"))
+                add(Problem(f"{at}.{name}", f"market slots are 0 to {MARKET_SIZE - 1}, got {item}"))
             elif name == "stack" and not 0 <= item < STACKS_PER_BOROUGH:
-                add(Problem(path, f"stacks are numbered 0 to {STACKS_PER_BOROUGH - 1}"))
+                add(Problem(f"{at}.{name}", f"stacks are numbered 0 to {STACKS_PER_BOROUGH - 1}"))
             elif name in ("count", "points") and not 0 <= item <= MAX_POINTS:
-                add(Problem(path, f"{name} is 0 to {MAX_POINTS}, got {item}"))
+                add(Problem(f"{at}.{name}", f"{name} is 0 to {MAX_POINTS}, got {item}"))
         elif name in ("contenders", "damage", "attacks") and type(item) is tuple:
             for i, entry in enumerate(item):
                 number = entry[0] if type(entry) is tuple and entry else entry
                 limit = MAX_DICE + 1 if name == "attacks" else seats
                 if type(number) is int and not 0 <= number < limit:
-                    add(Problem(f"{path}[{i}]", f"{number} is out of range (0 to {limit - 1})"))
+                    add(
+                        Problem(f"{at}.{name}[{i}]", f"{number} is out of range (0 to {limit - 1})")
+                    )
         elif name == "card" and type(item) is str and item not in known:
-            add(Problem(path, f"no card, monster or effect {item!r} in the packs in play"))
+            add(
+                Problem(f"{at}.{name}", f"no card, monster or effect {item!r} in the packs in play")
+            )
         elif isinstance(item, Dice) and item.total > MAX_DICE:
-            add(Problem(path, f"there are only {MAX_DICE} dice in the game, got {item.total}"))
+            add(
+                Problem(
+                    f"{at}.{name}", f"there are only {MAX_DICE} dice in the game, got {item.total}"
+                )
+            )
     if isinstance(value, RollDice) and value.count > MAX_DICE:
         add(Problem(f"{at}.count", f"there are only {MAX_DICE} dice in the game"))
     return tuple(found)
