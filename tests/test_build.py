@@ -33,7 +33,7 @@ def test_the_compiled_session_runs_compiled() -> None:
 
 def test_pure_python_can_be_asked_for() -> None:
     code = (
-        "import kingofny, kingofny.engine.loop as loop, kingofny.effects.dispatch as d\n"
+        "import kingofny, kingofny.engine.loop as loop, kingofny.engine.dispatch as d\n"
         "print(kingofny.COMPILED, loop.__file__.endswith('.py'), d.__file__.endswith('.py'))"
     )
     env = {**os.environ, "KINGOFNY_PURE_PYTHON": "1"}
@@ -48,8 +48,8 @@ def test_the_public_entry_points_stay_interpreted() -> None:
     with mypyc's TypeError before its ArgumentError."""
     assert not is_compiled_name("kingofny.engine.core")
     assert is_compiled_name("kingofny.engine.loop")
-    assert is_compiled_name("kingofny.effects.dispatch")
-    assert not is_compiled_name("kingofny.effects.api")  # plugins subclass Effect
+    assert is_compiled_name("kingofny.engine.dispatch")
+    assert not is_compiled_name("kingofny.model.effect")  # plugins subclass Effect
     assert kingofny.engine.core.__file__ is not None
     assert kingofny.engine.core.__file__.endswith(".py")
 

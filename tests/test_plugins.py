@@ -23,13 +23,13 @@ from kingofny.cli import main
 from kingofny.content import registry
 from kingofny.content.base import manifest
 from kingofny.content.pack import CONTENT_API_VERSION, ContentPack
-from kingofny.effects.api import Context, Effect
 from kingofny.effects.primitives import gain_energy, gain_vp
 from kingofny.engine.core import new_game
 from kingofny.errors import EffectError, IllegalActionError, SerializationError
 from kingofny.model.cards import CardKind, CardSpec
 from kingofny.model.city import Building, UnitKind
 from kingofny.model.dice import Face
+from kingofny.model.effect import Context, Effect
 from kingofny.model.monster import MonsterSpec
 from kingofny.model.state import GameState
 from kingofny.serialize import from_json, to_json

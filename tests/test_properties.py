@@ -60,11 +60,11 @@ from kingofny import (
     UnitKind,
 )
 from kingofny.content import registry
-from kingofny.effects.triggers import Trigger
 from kingofny.engine.core import apply_logged, start
 from kingofny.model.actions import Pass, UseCard
 from kingofny.model.city import BASE_TILES, OUTER_BOROUGHS, Building
 from kingofny.model.steps import LeaveManhattan, RevealTile
+from kingofny.model.triggers import Trigger
 from kingofny.record import Event, GameRecord
 from kingofny.serialize import from_json, to_json
 

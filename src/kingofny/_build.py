@@ -27,9 +27,8 @@ COMPILED_MODULES = (
     "kingofny._codec_core",
     "kingofny.model.places",
     "kingofny.model.dice",
-    "kingofny.effects.dispatch",
     "kingofny.effects.primitives",
-    "kingofny.effects.triggers",
+    "kingofny.model.triggers",
 )
 """Single compiled modules outside those packages."""
 PROBE = "kingofny.engine.loop"

@@ -4,7 +4,7 @@ learning (the OpenSpiel, PettingZoo and Gymnasium conventions), in pure Python.
 :class:`ActionCodec` numbers every action the rules can ever offer in a game of the given
 content packs, the same for 2 to 6 monsters: the placements, every reroll of 1 to 8 dice (as a
 multiset), stopping, the six face types, every destruction target, the moves, the purchases, and
-each card use the packs' effects declare (:meth:`~kingofny.effects.api.Effect.option_space`,
+each card use the packs' effects declare (:meth:`~kingofny.model.effect.Effect.option_space`,
 never guessed from play). :class:`OutcomeCodec` does the same for chance outcomes: every roll
 of 1 to 8 dice, every building tile and every card of the packs. Both are immutable, and their
 ``fingerprint`` (a hash of the ordered vocabulary) changes whenever an id would move::

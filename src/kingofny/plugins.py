@@ -27,9 +27,9 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from kingofny.content.pack import CONTENT_API_VERSION, ContentPack
-from kingofny.effects.api import Effect
 from kingofny.errors import PluginError
 from kingofny.model.cards import CardSpec
+from kingofny.model.effect import Effect
 from kingofny.model.monster import MonsterSpec
 
 if TYPE_CHECKING:

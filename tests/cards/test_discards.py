@@ -14,8 +14,8 @@ import pytest
 import kingofny as k
 from kingofny.content import registry
 from kingofny.content.base.effects import discards
-from kingofny.effects.api import Effect, Source
 from kingofny.model.actions import UseCard
+from kingofny.model.effect import Effect, Source
 from kingofny.model.state import GameState
 from kingofny.model.steps import ChooseFlee, RevealCard, Shop
 from kingofny.testing import Scenario, card, play

@@ -9,11 +9,11 @@ import pytest
 
 import kingofny as k
 from kingofny.content.base.effects import turns
-from kingofny.effects.api import Context
 from kingofny.effects.primitives import move_cost
 from kingofny.engine.ops import evolve
 from kingofny.model.actions import UseCard
 from kingofny.model.city import Borough, Zone
+from kingofny.model.effect import Context
 from kingofny.model.steps import (
     CardChoice,
     ChooseFace,

@@ -13,9 +13,9 @@ import pytest
 
 from kingofny.content.base import cards as base_cards
 from kingofny.content.base.cards import BASE_PACK, CARDS, CARDS_BY_ID
-from kingofny.effects.triggers import Trigger
 from kingofny.model.cards import BuyCondition, CardKind, CardSpec
 from kingofny.model.city import Borough
+from kingofny.model.triggers import Trigger
 
 BY_NAME: dict[str, CardSpec] = {card.name: card for card in CARDS}
 

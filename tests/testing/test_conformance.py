@@ -9,9 +9,9 @@ import pytest
 from kingofny.content import registry
 from kingofny.content.base import manifest
 from kingofny.content.pack import CONTENT_API_VERSION, ContentPack
-from kingofny.effects.api import Effect
 from kingofny.errors import ArgumentError, EffectError
 from kingofny.model.cards import BuyCondition, CardKind, CardSpec
+from kingofny.model.effect import Effect
 from kingofny.model.state import GameState
 from kingofny.testing import ConformanceError, check_content_pack
 

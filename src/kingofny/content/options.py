@@ -1,5 +1,5 @@
 """The option space of the content packs in play: every option their effects may offer or ask,
-declared by each effect (:meth:`~kingofny.effects.api.Effect.option_space`), never guessed from
+declared by each effect (:meth:`~kingofny.model.effect.Effect.option_space`), never guessed from
 play. Integer action ids are numbered from it."""
 
 from __future__ import annotations

@@ -6,9 +6,9 @@ from collections.abc import Mapping
 
 import attrs
 
-from kingofny.effects.api import Effect
 from kingofny.model._repr import fields_repr
 from kingofny.model.cards import CardSpec
+from kingofny.model.effect import Effect
 from kingofny.model.monster import MonsterSpec
 
 CONTENT_API_VERSION = 1

@@ -12,8 +12,8 @@ import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from kingofny.effects.api import Effect
 from kingofny.model.cards import CardSpec
+from kingofny.model.effect import Effect
 from kingofny.model.monster import MonsterSpec
 
 if TYPE_CHECKING:

@@ -7,14 +7,15 @@ values hooks receive::
 
     from kingofny.effects import ContentPack, Effect, GameState, heal
 
-The submodules (:mod:`kingofny.effects.api`, :mod:`kingofny.effects.triggers`,
-:mod:`kingofny.effects.primitives`) stay importable; this package is the stable spelling.
+The :class:`Effect` class and the trigger points are defined in :mod:`kingofny.model.effect` and
+:mod:`kingofny.model.triggers` (types of the model, so that the content registry and the engine
+need not import this package); :mod:`kingofny.effects.api` and :mod:`kingofny.effects.triggers`
+are their old spellings, kept. The primitives are in :mod:`kingofny.effects.primitives`. This
+package is the stable spelling of all of them.
 """
 
 from kingofny.content.options import option_space
 from kingofny.content.pack import CONTENT_API_VERSION, ContentPack
-from kingofny.effects.api import Context, Effect, Goal, Source
-from kingofny.effects.dispatch import owned
 from kingofny.effects.options import option
 from kingofny.effects.primitives import (
     JETS,
@@ -60,16 +61,18 @@ from kingofny.effects.primitives import (
     win,
     withdraw_win,
 )
-from kingofny.effects.triggers import Trigger
+from kingofny.engine.dispatch import owned
 from kingofny.errors import EffectError, IllegalActionError, PluginError
 from kingofny.lookup import card_spec, find_card
 from kingofny.model.cards import BuyCondition, CardKind, CardSpec
 from kingofny.model.city import OUTER_BOROUGHS, Borough, Building, UnitKind, Zone
 from kingofny.model.dice import EMPTY_DICE, FACES, Dice, Face
+from kingofny.model.effect import Context, Effect, Goal, Source
 from kingofny.model.invariants import MAX_MONSTERS
 from kingofny.model.monster import MonsterSpec
 from kingofny.model.state import GameState
 from kingofny.model.steps import ApplyAttack, CardChoice, CardRoll, Destroy, RevealCard
+from kingofny.model.triggers import Trigger
 
 __all__ = [  # noqa: RUF022 (grouped by topic, not sorted)
     # -- the manifest: what a pack declares -------------------------------------------------

@@ -1,6 +1,6 @@
 """The naming style of card options: the strings of ``UseCard(card, option)``.
 
-Every option a card offers, as a voluntary use (:meth:`~kingofny.effects.api.Effect.offers`) or
+Every option a card offers, as a voluntary use (:meth:`~kingofny.model.effect.Effect.offers`) or
 as the answer to its question (:func:`~kingofny.effects.primitives.ask`), is written the same
 way:
 

@@ -12,10 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from kingofny.content import registry
-from kingofny.effects.api import Source
-from kingofny.effects.dispatch import checked
 from kingofny.engine.damage import check_eliminations, deal_damage
 from kingofny.engine.destruction import JETS, SEISMIC
+from kingofny.engine.dispatch import checked
 from kingofny.engine.economy import clamp_life, gain_energy, gain_vp, heal, max_life, spend_energy
 from kingofny.engine.manhattan import advance as advance_zone
 from kingofny.engine.manhattan import enter as enter_manhattan
@@ -32,6 +31,7 @@ from kingofny.engine.ops import (
 from kingofny.engine.shop import bought
 from kingofny.model.cards import CardKind
 from kingofny.model.city import Borough
+from kingofny.model.effect import Source
 from kingofny.model.invariants import manhattan_capacity as capacity
 from kingofny.model.state import GameState
 from kingofny.model.steps import CardChoice, CardRoll, RevealCard

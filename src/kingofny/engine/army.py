@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from kingofny.effects.api import Source
-from kingofny.effects.dispatch import each, owned
 from kingofny.engine.damage import deal_damage
+from kingofny.engine.dispatch import each, owned
 from kingofny.engine.goals import STATUE_THRESHOLD, take_statue
+from kingofny.model.effect import Source
 from kingofny.model.state import GameState
 
 

@@ -3,10 +3,10 @@ with the ATTACK_TARGETS, ATTACK_DAMAGE and AFTER_ATTACK effects."""
 
 from __future__ import annotations
 
-from kingofny.effects.api import Source
-from kingofny.effects.dispatch import checked, each, failed, owned, wrong
 from kingofny.engine.damage import deal_damage
+from kingofny.engine.dispatch import checked, each, failed, owned, wrong
 from kingofny.engine.ops import manhattan_occupants, push
+from kingofny.model.effect import Source
 from kingofny.model.state import GameState
 from kingofny.model.steps import ApplyAttack, CardRoll, ChooseFlee
 

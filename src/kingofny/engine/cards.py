@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from kingofny.content import registry
-from kingofny.effects.api import Context, Effect
-from kingofny.effects.dispatch import card_uses, checked
+from kingofny.engine.dispatch import card_uses, checked
 from kingofny.errors import IllegalActionError
 from kingofny.model.actions import Action, UseCard
+from kingofny.model.effect import Context, Effect
 from kingofny.model.outcomes import DiceRoll, Outcome
 from kingofny.model.state import GameState
 from kingofny.model.steps import CardChoice, CardRoll, DecisionStep, Step

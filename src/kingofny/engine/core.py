@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
-from kingofny.effects.dispatch import HookError
 from kingofny.engine import chance
 from kingofny.engine import rng as rngmod
+from kingofny.engine.dispatch import HookError
 from kingofny.engine.loop import (
     CHANCE,
     DECISIONS,

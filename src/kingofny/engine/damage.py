@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from kingofny.effects.api import Source
-from kingofny.effects.dispatch import checked, each, owned
+from kingofny.engine.dispatch import checked, each, owned
 from kingofny.engine.manhattan import settle_manhattan
 from kingofny.engine.ops import evolve, set_monster, set_turn
+from kingofny.model.effect import Source
 from kingofny.model.state import GameState
 from kingofny.model.steps import DecisionStep, EndTurn, RevealCard, RevealTile
 

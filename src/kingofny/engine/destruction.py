@@ -3,12 +3,12 @@ DESTRUCTION_RULES and TILE_DESTROYED effects."""
 
 from __future__ import annotations
 
-from kingofny.effects.api import Effect
-from kingofny.effects.dispatch import checked, each, owned
+from kingofny.engine.dispatch import checked, each, owned
 from kingofny.engine.economy import gain_energy, gain_vp, heal, spend_energy
 from kingofny.engine.ops import evolve, push, set_borough, set_monster, set_turn
 from kingofny.model.actions import Action, DestroyBuilding, DestroyUnit, Pass
 from kingofny.model.city import Borough, Building, Reward, Stack, UnitKind
+from kingofny.model.effect import Effect
 from kingofny.model.state import GameState
 from kingofny.model.steps import Destroy, RevealTile
 

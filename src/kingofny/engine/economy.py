@@ -3,7 +3,7 @@ MAX_LIFE)."""
 
 from __future__ import annotations
 
-from kingofny.effects.dispatch import checked, in_play, owned
+from kingofny.engine.dispatch import checked, in_play, owned
 from kingofny.engine.ops import evolve, gain, set_monster, set_turn
 from kingofny.model.monster import MAX_LIFE
 from kingofny.model.state import GameState

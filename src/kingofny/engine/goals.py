@@ -3,10 +3,10 @@ of Liberty*, *Superstar*; rulings C4, §9, §10), with the GOAL_CHANGE effects."
 
 from __future__ import annotations
 
-from kingofny.effects.api import Goal
-from kingofny.effects.dispatch import checked, in_play
+from kingofny.engine.dispatch import checked, in_play
 from kingofny.engine.economy import gain_vp
 from kingofny.engine.ops import evolve
+from kingofny.model.effect import Goal
 from kingofny.model.state import GameState
 
 SUPERSTAR_THRESHOLD = 3

@@ -14,9 +14,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Union
 
 from kingofny.content import registry
-from kingofny.effects.dispatch import HookError
 from kingofny.engine import attack, cards, chance, movement, resolution, rolling, shop, turn
 from kingofny.engine.destruction import destroy_act, destroy_legal
+from kingofny.engine.dispatch import HookError
 from kingofny.engine.ops import draft, freeze, maker, pop
 from kingofny.engine.setup import (
     initial_state,

@@ -3,7 +3,7 @@ Manhattan* and *Advanced Rule*; rulings C1, C2)."""
 
 from __future__ import annotations
 
-from kingofny.effects.dispatch import each, owned
+from kingofny.engine.dispatch import each, owned
 from kingofny.engine.economy import gain_vp
 from kingofny.engine.ops import manhattan_occupants, move_monster, on_track, push, set_turn
 from kingofny.model.city import Borough, Track, Zone, location

@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from kingofny.effects.dispatch import checked, in_market
 from kingofny.engine import manhattan
+from kingofny.engine.dispatch import checked, in_market
 from kingofny.engine.economy import spend_energy
 from kingofny.engine.ops import manhattan_occupants, move_monster, push
 from kingofny.model.actions import Action, Flee, MoveTo, PlaceMonster, StayInManhattan, StayPut

@@ -6,16 +6,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from kingofny.effects.api import Context
-from kingofny.effects.dispatch import card_uses, checked, each, owned
 from kingofny.engine.army import resolve_ouch
 from kingofny.engine.attack import resolve_attack
 from kingofny.engine.destruction import resolve_destruction
+from kingofny.engine.dispatch import card_uses, checked, each, owned
 from kingofny.engine.economy import gain_energy, heal
 from kingofny.engine.goals import resolve_celebrity
 from kingofny.engine.ops import evolve, push, set_turn
 from kingofny.model.actions import Action, ResolveFace
 from kingofny.model.dice import Dice, Face
+from kingofny.model.effect import Context
 from kingofny.model.state import GameState
 from kingofny.model.steps import BeginResolution, ChooseFace
 

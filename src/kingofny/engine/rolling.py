@@ -6,12 +6,12 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
-from kingofny.effects.api import Effect
-from kingofny.effects.dispatch import checked, in_play, overrides
+from kingofny.engine.dispatch import checked, in_play, overrides
 from kingofny.engine.economy import spend_energy
 from kingofny.engine.ops import evolve, push
 from kingofny.model.actions import Action, Reroll, StopRolling
 from kingofny.model.dice import Dice, Face, sub_multisets
+from kingofny.model.effect import Effect
 from kingofny.model.outcomes import DiceRoll, Outcome
 from kingofny.model.state import GameState
 from kingofny.model.steps import ChooseReroll, RollDice

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from kingofny.content import registry
-from kingofny.effects.api import Context
-from kingofny.effects.dispatch import card_uses, checked
+from kingofny.engine.dispatch import card_uses, checked
 from kingofny.engine.ops import evolve, push, set_monster
 from kingofny.model.actions import Action, Buy, EndBuying, Sweep
 from kingofny.model.cards import BuyCondition, CardKind
 from kingofny.model.city import UnitKind
+from kingofny.model.effect import Context
 from kingofny.model.outcomes import CardDraw, Outcome
 from kingofny.model.state import MARKET_SIZE, GameState
 from kingofny.model.steps import RevealCard, Shop

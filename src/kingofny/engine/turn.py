@@ -4,8 +4,8 @@ END_TURN and EXTRA_TURN effects."""
 
 from __future__ import annotations
 
-from kingofny.effects.dispatch import checked, each, in_play, owned
 from kingofny.engine import manhattan
+from kingofny.engine.dispatch import checked, each, in_play, owned
 from kingofny.engine.economy import gain_energy, gain_vp
 from kingofny.engine.ops import evolve, manhattan_occupants, push, set_turn
 from kingofny.model.city import ZONE_EARNINGS

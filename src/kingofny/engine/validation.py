@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 
 from kingofny.content import registry
 from kingofny.content.pack import ContentPack
-from kingofny.effects.dispatch import owned
 from kingofny.engine.core import apply, chance_outcomes, legal_actions
+from kingofny.engine.dispatch import owned
 from kingofny.engine.economy import max_life
 from kingofny.engine.turn import REROLLS, dice_count, reroll_allowance
 from kingofny.errors import KingOfNYError, PluginError

@@ -6,9 +6,9 @@ import enum
 
 import attrs
 
-from kingofny.effects.triggers import Trigger
 from kingofny.model._repr import fields_repr
 from kingofny.model.city import Borough
+from kingofny.model.triggers import Trigger
 
 
 class CardKind(enum.Enum):

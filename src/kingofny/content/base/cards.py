@@ -20,7 +20,7 @@ case-insensitively.
 Trigger table
 -------------
 
-Which :class:`~kingofny.effects.triggers.Trigger` points each card's effect uses, and how. The
+Which :class:`~kingofny.model.triggers.Trigger` points each card's effect uses, and how. The
 effects are implemented against this table; ``CardSpec.triggers`` holds the same sets (a test
 checks that they agree). "Owner" is the monster holding a KEEP card, or the buyer of a DISCARD
 card. "Decision step" means the effect pushes a choice onto the agenda instead of calling a
@@ -320,9 +320,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from kingofny.effects.triggers import Trigger
 from kingofny.model.cards import BuyCondition, CardKind, CardSpec
 from kingofny.model.city import Borough
+from kingofny.model.triggers import Trigger
 
 BASE_PACK = "base"
 """The content-pack name of the base game; every card id here starts with ``"base:"``."""

@@ -1,7 +1,7 @@
 """Effects of the base cards in the 'discards' group: DISCARD cards that act once, when bought
 (see :mod:`kingofny.content.base.effects`).
 
-Every card here acts through :meth:`~kingofny.effects.api.Effect.on_buy` only. The borough
+Every card here acts through :meth:`~kingofny.model.effect.Effect.on_buy` only. The borough
 discounts (1 Energy less in the named borough) and the buy conditions of General Ellis (a Tank
 destroyed this turn) and Air Force One (a Jet destroyed this turn) are applied by the engine from
 the card data (``discount_boroughs``, ``buy_condition``), not here.

@@ -18,10 +18,10 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import NoReturn, TypeVar, cast
 
 from kingofny.content import registry
-from kingofny.effects.api import Context, Effect
 from kingofny.engine.ops import DRAFT
 from kingofny.errors import EffectError, IllegalActionError
 from kingofny.model.actions import UseCard
+from kingofny.model.effect import Context, Effect
 from kingofny.model.monster import MonsterState
 from kingofny.model.state import GameState
 from kingofny.model.steps import Step
