@@ -33,6 +33,10 @@ LAZY_MODULES = (
     "kingofny.players.spec",
     "kingofny.plugins",
     "kingofny.content.base",
+    "kingofny.effects",
+    "kingofny.effects.primitives",
+    "kingofny.model.invariants",
+    "kingofny.engine.validation",
     "importlib.metadata",
 )
 """Modules a bare ``import kingofny`` must not load."""

@@ -25,7 +25,7 @@ from kingofny.model.city import (
     Zone,
 )
 from kingofny.model.dice import Face
-from kingofny.model.invariants import MAX_DICE
+from kingofny.model.limits import MAX_DICE
 from kingofny.model.monster import MonsterState
 from kingofny.model.pending import STEP_KINDS, PendingKind, waiting_for
 from kingofny.model.state import MARKET_SIZE, GameState

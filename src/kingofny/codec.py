@@ -57,7 +57,7 @@ from kingofny.model.city import (
     Zone,
 )
 from kingofny.model.dice import Face, all_rolls
-from kingofny.model.invariants import MAX_DICE, MAX_MONSTERS
+from kingofny.model.limits import MAX_DICE, MAX_MONSTERS
 from kingofny.model.outcomes import CardDraw, DiceRoll, Outcome, TileDraw
 from kingofny.model.pending import PendingKind
 from kingofny.model.state import MARKET_SIZE, GameState

@@ -68,7 +68,7 @@ from kingofny.model.cards import BuyCondition, CardKind, CardSpec
 from kingofny.model.city import OUTER_BOROUGHS, Borough, Building, UnitKind, Zone
 from kingofny.model.dice import EMPTY_DICE, FACES, Dice, Face
 from kingofny.model.effect import Context, Effect, Goal, Source
-from kingofny.model.invariants import MAX_MONSTERS
+from kingofny.model.limits import MAX_MONSTERS
 from kingofny.model.monster import MonsterSpec
 from kingofny.model.state import GameState
 from kingofny.model.steps import ApplyAttack, CardChoice, CardRoll, Destroy, RevealCard

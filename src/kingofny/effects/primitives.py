@@ -32,7 +32,7 @@ from kingofny.engine.shop import bought
 from kingofny.model.cards import CardKind
 from kingofny.model.city import Borough
 from kingofny.model.effect import Source
-from kingofny.model.invariants import manhattan_capacity as capacity
+from kingofny.model.limits import manhattan_capacity as capacity
 from kingofny.model.state import GameState
 from kingofny.model.steps import CardChoice, CardRoll, RevealCard
 

@@ -9,7 +9,7 @@ from kingofny.engine.economy import spend_energy
 from kingofny.engine.ops import manhattan_occupants, move_monster, push
 from kingofny.model.actions import Action, Flee, MoveTo, PlaceMonster, StayInManhattan, StayPut
 from kingofny.model.city import OUTER_BOROUGHS, OUTER_CAPACITY, Borough, location
-from kingofny.model.invariants import manhattan_capacity
+from kingofny.model.limits import manhattan_capacity
 from kingofny.model.state import GameState
 from kingofny.model.steps import ChooseFlee, ChooseMove, LeaveManhattan, MovePhase, Place
 

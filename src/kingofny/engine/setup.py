@@ -17,7 +17,7 @@ from kingofny.model.city import (
     Stack,
 )
 from kingofny.model.dice import Face
-from kingofny.model.invariants import MAX_MONSTERS, MIN_MONSTERS
+from kingofny.model.limits import MAX_MONSTERS, MIN_MONSTERS
 from kingofny.model.monster import MonsterState
 from kingofny.model.outcomes import DiceRoll, Outcome, TileDraw
 from kingofny.model.state import MARKET_SIZE, GameConfig, GameState, TurnState

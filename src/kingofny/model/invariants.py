@@ -61,6 +61,15 @@ from kingofny.model.city import (
     UnitKind,
 )
 from kingofny.model.dice import Dice
+from kingofny.model.limits import (  # re-exported: their usual address
+    ADVANCED_RULE_MONSTERS as ADVANCED_RULE_MONSTERS,
+)
+from kingofny.model.limits import MAX_AGENDA as MAX_AGENDA
+from kingofny.model.limits import MAX_DICE as MAX_DICE
+from kingofny.model.limits import MAX_MONSTERS as MAX_MONSTERS
+from kingofny.model.limits import MAX_POINTS as MAX_POINTS
+from kingofny.model.limits import MIN_MONSTERS as MIN_MONSTERS
+from kingofny.model.limits import manhattan_capacity as manhattan_capacity
 from kingofny.model.monster import MonsterState
 from kingofny.model.state import MARKET_SIZE, GameState
 from kingofny.model.steps import (
@@ -78,21 +87,6 @@ from kingofny.model.steps import (
     Step,
 )
 
-MIN_MONSTERS = 2
-"""Fewest monsters in a game (seed 000, *Setup*)."""
-MAX_MONSTERS = 6
-"""Most monsters in a game (seed 000, *Setup*)."""
-ADVANCED_RULE_MONSTERS = 5
-"""With this many monsters or more in the game, Manhattan holds two (seed 000, *Advanced
-Rule*)."""
-MAX_DICE = 8
-"""The dice in the box (6 black, 2 green; components §5): no roll shows more."""
-MAX_POINTS = 64
-"""The largest count or number of points a step may carry (Destruction to spend, dice to roll):
-far above what any result can give."""
-MAX_AGENDA = 256
-"""Most pending steps a position may hold. Play never stacks more than a few dozen; the bound
-keeps an absurd document from costing time."""
 BASE_TOKEN_KINDS = frozenset({"carapace", "curse", "web"})
 """The token kinds of the base game a monster may hold (components §4.2)."""
 SOUVENIR = "souvenir"
@@ -163,15 +157,6 @@ class ContentView(Protocol):
 
     def may_add_symbols(self, state: GameState, seat: int) -> bool:
         """Whether effects of ``seat`` may add symbols to its result beyond its dice."""
-
-
-def manhattan_capacity(state: GameState) -> int:
-    """How many monsters Manhattan holds now: two while five or more monsters are in a game that
-    started with five or six, else one (seed 000, *Advanced Rule*)."""
-    if state.config.player_count < ADVANCED_RULE_MONSTERS:
-        return 1
-    alive = sum(1 for m in state.monsters if not m.eliminated)
-    return 2 if alive >= ADVANCED_RULE_MONSTERS else 1
 
 
 class _Checker:
