@@ -27,6 +27,7 @@ COMPILED_MODULES = (
     "kingofny._codec_core",
     "kingofny.model.places",
     "kingofny.model.dice",
+    "kingofny.model.invariants",
     "kingofny.effects.primitives",
     "kingofny.model.triggers",
 )

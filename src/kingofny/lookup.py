@@ -15,14 +15,17 @@ lists in :attr:`~kingofny.model.cards.CardSpec.aliases` are accepted. An unknown
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from kingofny.content import registry
-from kingofny.content.pack import ContentPack
 from kingofny.engine.shop import price
 from kingofny.errors import ArgumentError
 from kingofny.model.cards import CardSpec
 from kingofny.model.monster import MonsterSpec
 from kingofny.model.state import GameState
+
+if TYPE_CHECKING:
+    from kingofny.content.pack import ContentPack
 
 __all__ = ["card_price", "find_card", "find_monster", "slug"]
 

@@ -71,6 +71,7 @@ from kingofny.model.limits import MAX_POINTS as MAX_POINTS
 from kingofny.model.limits import MIN_MONSTERS as MIN_MONSTERS
 from kingofny.model.limits import manhattan_capacity as manhattan_capacity
 from kingofny.model.monster import MonsterState
+from kingofny.model.problems import Problem as Problem
 from kingofny.model.state import MARKET_SIZE, GameState
 from kingofny.model.steps import (
     ChanceStep,
@@ -109,19 +110,6 @@ _UNIT_SOURCES = tuple(
     for unit in UnitKind
 )
 """For each unit: how many tiles have it on their back, and the ranks of those tiles."""
-
-
-@attrs.frozen(slots=True)
-class Problem:
-    """One broken invariant: where (a JSON path from the state, ``$`` being the state) and what."""
-
-    path: str
-    """The JSON path of the offending value, e.g. ``$.monsters[2].life``."""
-    message: str
-    """What is wrong, as a sentence."""
-
-    def __str__(self) -> str:
-        return f"{self.path}: {self.message}"
 
 
 class ContentView(Protocol):
