@@ -230,7 +230,9 @@ def fresh_registry(monkeypatch: pytest.MonkeyPatch) -> plugins.Registry:
         ],
     )
     reg = plugins.load_installed()
-    monkeypatch.setattr(registry, "installed", lambda: reg)
+    # The registry module is compiled in the compiled build: its own functions read the
+    # module global, not a patched function.
+    monkeypatch.setattr(registry, "_BUILT", [reg])
     LOADS.clear()
     return reg
 

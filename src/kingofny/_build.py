@@ -25,6 +25,8 @@ INTERPRETED_MODULES = ("kingofny.engine.core",)
 """... but for these, left interpreted: public entry points that check their own arguments."""
 COMPILED_MODULES = (
     "kingofny._codec_core",
+    "kingofny.content.registry",
+    "kingofny.model._checks",
     "kingofny.model.places",
     "kingofny.model.dice",
     "kingofny.model.invariants",
