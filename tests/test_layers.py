@@ -4,10 +4,11 @@ comes back to where it started.
 
 The graph is read from the sources with :mod:`ast`, so that it does not depend on the order in
 which this test process happened to import things. An import under ``if TYPE_CHECKING:`` or
-inside a function is not an edge (it does not run at import time). Importing ``a.b.c`` also
-runs the ``__init__`` of ``a.b``, which is an edge too, unless the importer is inside ``a.b``
-itself (that package is already being imported then). The root package is left out: every
-module is imported through it.
+inside a function is not an edge (it does not run at import time); one in the ``else`` of that
+``if``, under ``if not TYPE_CHECKING:``, in a ``with`` block or in a class body is. Importing
+``a.b.c`` also runs the ``__init__`` of ``a.b``, which is an edge too, unless the importer is
+inside ``a.b`` itself (that package is already being imported then). The root package is left
+out: every module is imported through it.
 """
 
 from __future__ import annotations
@@ -41,8 +42,15 @@ def _imported(tree: ast.Module) -> set[str]:
     while nodes:
         node = nodes.pop()
         if isinstance(node, ast.If):
-            if "TYPE_CHECKING" not in ast.unparse(node.test):
+            test = ast.unparse(node.test)
+            if test == "TYPE_CHECKING":  # only its else branch runs
+                nodes += node.orelse
+            elif test == "not TYPE_CHECKING":
+                nodes += node.body
+            else:
                 nodes += node.body + node.orelse
+        elif isinstance(node, (ast.With, ast.ClassDef)):
+            nodes += node.body
         elif isinstance(node, ast.Try):
             nodes += node.body + node.orelse + node.finalbody
             for handler in node.handlers:
@@ -132,12 +140,19 @@ def test_the_content_registry_needs_only_the_model() -> None:
 
 
 def test_the_old_effect_module_names_still_import() -> None:
-    """``kingofny.effects.api`` and ``kingofny.effects.triggers`` (the spellings before the
-    effect API moved to the model) name the same objects."""
-    from kingofny.effects import api, triggers
+    """``kingofny.effects.api``, ``kingofny.effects.triggers`` and ``kingofny.effects.dispatch``
+    (the spellings before the effect API moved to the model and the dispatch to the engine)
+    name the same objects, the model's names the old API module imported included."""
+    from kingofny.effects import api, dispatch, triggers
+    from kingofny.engine import dispatch as engine_dispatch
     from kingofny.model import effect
     from kingofny.model import triggers as model_triggers
 
     for name in ("Effect", "Source", "Context", "Goal"):
         assert getattr(api, name) is getattr(effect, name)
+    assert api.GameState is kingofny.GameState
+    assert api.Dice is kingofny.Dice
     assert triggers.Trigger is model_triggers.Trigger
+    for name in dispatch.__all__:
+        assert getattr(dispatch, name) is getattr(engine_dispatch, name)
+    assert {"owned", "checked", "each", "HookError"} <= set(dispatch.__all__)

@@ -273,6 +273,76 @@ def test_compact_text_is_the_json_of_the_document() -> None:
     assert to_json(explicit) == compact(serialize.record_to_dict(explicit))
 
 
+def test_the_compiled_codec_is_built_once_when_threads_ask_together() -> None:
+    """The project's rule on shared caches: four threads asking a fresh plan for the same reader
+    at once all get the one reader, built once, and read the same state (before, a thread could
+    be handed a late-binding stand-in that recursed until RecursionError)."""
+    import sys
+    import threading
+
+    from kingofny import _fastcodec
+
+    data = state_to_dict(mid_game())["data"]
+    expected = serialize._decode(data, kingofny.GameState, "$.data")
+    switch = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        for _ in range(10):
+            plan = serialize._new_plan()
+            results: list[object] = []
+            errors: list[BaseException] = []
+
+            def read(
+                plan: _fastcodec.Plan = plan,
+                results: list[object] = results,
+                errors: list[BaseException] = errors,
+            ) -> None:
+                try:
+                    results.append(plan.reader(kingofny.GameState)(data))
+                except BaseException as exc:  # reported below
+                    errors.append(exc)
+
+            threads = [threading.Thread(target=read) for _ in range(4)]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+            assert errors == []
+            assert results == [expected] * 4
+            assert len({id(f) for f in plan._compiled.values()}) == len(plan._compiled)
+    finally:
+        sys.setswitchinterval(switch)
+
+
+def test_a_key_that_is_a_str_subclass_is_refused_from_a_dict() -> None:
+    """Edges: ``state_from_dict`` takes a caller's dicts, whose keys must be exactly ``str``
+    (as a parsed document's are); the compiled reader finds fields by key, so a ``str``
+    subclass used to slip through it."""
+
+    class Key(str):
+        pass
+
+    document = state_to_dict(mid_game())
+    first = document["data"]["monsters"][0]
+    document["data"]["monsters"][0] = {Key(k) if k == "life" else k: v for k, v in first.items()}
+    with pytest.raises(SerializationError, match="object keys must be strings") as info:
+        state_from_dict(document)
+    assert info.value.path == "$.data.monsters[0]"
+
+
+def test_long_strings_are_not_kept_by_the_writer() -> None:
+    """The text writer remembers the JSON text of the short strings it writes (ids), never of
+    long ones, which a state built by hand may hold."""
+    from kingofny import _fastcodec
+
+    long_text = "x" * 1000
+    assert _fastcodec.json_text(long_text) == json.dumps(long_text)
+    assert long_text not in _fastcodec._quote.__self__  # type: ignore[attr-defined]
+    short = "base:a-short-id"
+    assert _fastcodec.json_text(short) == json.dumps(short)
+    assert short in _fastcodec._quote.__self__  # type: ignore[attr-defined]
+
+
 def test_readable_encoding() -> None:
     """DESIGN Contract 8 and Style: enums by lower-case name, dice and buildings in their
     compact notation, steps tagged by kind."""

@@ -20,6 +20,7 @@ from __future__ import annotations
 import enum
 import json
 import re
+import threading
 import types
 import typing
 from collections.abc import Callable, Mapping
@@ -39,18 +40,22 @@ _ENCODER = json.JSONEncoder(separators=(",", ":"), allow_nan=False, check_circul
 _escape: Callable[[str], str] = json.encoder.encode_basestring_ascii
 """A JSON string literal, as ``json.dumps`` writes it (``ensure_ascii``)."""
 _QUOTES_LIMIT = 4096
+_QUOTED_LENGTH_LIMIT = 64
+"""Longer strings are escaped each time, never kept (a hand-built state may hold huge ones)."""
 
 
 class _Quotes(dict[str, str]):
-    """The JSON literal of each string met (bounded: cleared whole when full). The strings of
-    states come from a small vocabulary (ids of cards, monsters, buildings), and escaping one
+    """The JSON literal of each short string met (bounded: cleared whole when full). The strings
+    of states come from a small vocabulary (ids of cards, monsters, buildings), and escaping one
     costs several times the lookup. Each entry is the pure function of its key, so threads
     sharing it see a right one or none."""
 
     def __missing__(self, text: str) -> str:
-        if len(self) >= _QUOTES_LIMIT:
-            self.clear()
-        quoted = self[text] = _escape(text)
+        quoted = _escape(text)
+        if len(text) <= _QUOTED_LENGTH_LIMIT:
+            if len(self) >= _QUOTES_LIMIT:
+                self.clear()
+            self[text] = quoted
         return quoted
 
 
@@ -64,15 +69,7 @@ class Fallback(Exception):
 
 def json_text(value: object) -> str:
     """The compact JSON text of a JSON value, as :func:`kingofny.to_json` writes it."""
-    return _escape(value) if type(value) is str else _ENCODER.encode(value)
-
-
-def _returns_str(function: Callable[..., Any]) -> bool:
-    """Whether ``function`` is annotated to return a string."""
-    try:
-        return typing.get_type_hints(function).get("return") is str
-    except Exception:  # an annotation that does not resolve: assume nothing
-        return False
+    return _quote(value) if type(value) is str else _ENCODER.encode(value)
 
 
 class Plan:
@@ -102,6 +99,9 @@ class Plan:
         self._compiled: dict[tuple[Any, str], Callable[[Any], Any]] = {}
         self._classes: dict[tuple[type[Any], str, bool], Callable[[Any], Any]] = {}
         self._in_progress: set[tuple[Any, str]] = set()
+        # One thread builds at a time (the others wait for its functions, and never see one
+        # half-built); the builder itself re-enters for the types a type contains.
+        self._building = threading.RLock()
 
     def reader(self, hint: Any) -> Reader:
         """The fast reader of values of type ``hint``: from the JSON value to the Python one."""
@@ -121,13 +121,16 @@ class Plan:
         key = (hint, mode)
         found = self._compiled.get(key)
         if found is None:
-            if key in self._in_progress:  # a type that contains itself: bind late
-                return lambda value: self.function(hint, mode)(value)
-            self._in_progress.add(key)
-            try:
-                found = self._compiled[key] = self._build(hint, mode)
-            finally:
-                self._in_progress.discard(key)
+            with self._building:
+                found = self._compiled.get(key)
+                if found is None:
+                    if key in self._in_progress:  # a type that contains itself: bind late
+                        return lambda value: self.function(hint, mode)(value)
+                    self._in_progress.add(key)
+                    try:
+                        found = self._compiled[key] = self._build(hint, mode)
+                    finally:
+                        self._in_progress.discard(key)
         return found
 
     def _build(self, hint: Any, mode: str) -> Callable[[Any], Any]:
@@ -144,7 +147,10 @@ class Plan:
         key = (cls, mode, tagged)
         found = self._classes.get(key)
         if found is None:
-            found = self._classes[key] = _Source(self, mode).fields(cls, tagged)
+            with self._building:
+                found = self._classes.get(key)
+                if found is None:
+                    found = self._classes[key] = _Source(self, mode).fields(cls, tagged)
         return found
 
     def _tagged_function(self, hint: type[Any], mode: str) -> Callable[[Any], Any]:
@@ -438,7 +444,10 @@ class _Source:
         written = f"{self.name(codec[0])}({local}, {path})"
         if self.mode == _WRITE:
             return written
-        return f"{self.name(_quote if _returns_str(codec[0]) else json_text)}({written})"
+        text = self.var()
+        self.add(depth, f"{text} = {written}")
+        quote, other = self.name(_quote), self.name(json_text)
+        return f"({quote}({text}) if type({text}) is str else {other}({text}))"
 
     def member(self, hint: type[enum.Enum], local: str, depth: int) -> str:
         if self.mode == _READ:

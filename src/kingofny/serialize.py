@@ -612,15 +612,19 @@ _SHARED_STACKS = {
     for hidden in range(TILES_PER_STACK + 1)
 }
 """Every stack a position may hold (fifteen per state), shared by the states read."""
-_PLAN = Plan(
-    _fields,
-    _tagged,
-    _LEAVES,
-    _enum_table,
-    _item_limit,
-    _INT_LIMIT,
-    {Stack: _SHARED_STACKS, Building: _BUILDINGS_BY_TEXT, Location: _LOCATIONS_BY_TEXT},
-)
+
+
+def _new_plan() -> Plan:
+    """What the compiled codec is told of the model (a test builds a fresh plan with it)."""
+    shared: dict[type, Mapping[Any, Any]] = {
+        Stack: _SHARED_STACKS,
+        Building: _BUILDINGS_BY_TEXT,
+        Location: _LOCATIONS_BY_TEXT,
+    }
+    return Plan(_fields, _tagged, _LEAVES, _enum_table, _item_limit, _INT_LIMIT, shared)
+
+
+_PLAN = _new_plan()
 
 
 def _read(value: object, hint: Any, path: str) -> Any:
@@ -798,7 +802,7 @@ def _open(document: object, expected: str | None) -> tuple[str, dict[str, object
         at = _key("$.packs", name)
         version_text = _expect_str(value, at)
         pack = _pack(name, at)
-        if not _compatible(version_text, pack.version):
+        if not compatible(version_text, pack.version):
             _fail(
                 at,
                 f"saved with content pack {name} {version_text}; the installed "
@@ -815,10 +819,6 @@ def compatible(saved: str, installed: str) -> bool:
     installed_parts = installed.split(".")
     width = 2 if saved_parts[0] == "0" else 1
     return saved_parts[:width] == installed_parts[:width]
-
-
-_compatible = functools.lru_cache(maxsize=256)(compatible)
-"""`compatible`, remembered (each read asks it for each pack)."""
 
 
 def _check_envelope_packs(envelope: Mapping[str, object], config: GameConfig) -> None:
@@ -944,13 +944,32 @@ def state_from_dict(document: object) -> GameState:
     problem) or :class:`~kingofny.errors.SchemaVersionError`; nothing else.
     """
     _, envelope = _open(document, STATE_FORMAT)
-    return _state_in(envelope)
+    return _state_in(envelope, fast=_plain_keys(envelope["data"]))
 
 
-def _state_in(envelope: dict[str, object]) -> GameState:
-    """The state in an envelope :func:`_open` checked."""
+def _plain_keys(value: object) -> bool:
+    """Whether every object key in a JSON value built by a caller is exactly a ``str``: the
+    compiled reader finds fields by key, so a str subclass would pass it (a parsed document's
+    keys always are, and the precise reader refuses any other, with its path)."""
+    pending = [value]
+    while pending:
+        item = pending.pop()
+        if type(item) is dict:
+            if not all(type(key) is str for key in item):
+                return False
+            pending.extend(item.values())
+        elif type(item) is list:
+            pending.extend(item)
+    return True
+
+
+def _state_in(envelope: dict[str, object], fast: bool = True) -> GameState:
+    """The state in an envelope :func:`_open` checked (by the precise reader alone unless
+    ``fast``)."""
     data = _upgrade_state(envelope["data"], envelope["schema_version"])
-    state: GameState = _read(data, GameState, "$.data")
+    state: GameState = (
+        _read(data, GameState, "$.data") if fast else _decode(data, GameState, "$.data")
+    )
     _check_state(state, "$.data")
     _check_envelope_packs(envelope, state.config)
     return state
@@ -967,13 +986,16 @@ def record_from_dict(document: object, *, replay_check: bool = True) -> GameReco
     events that are not a game).
     """
     _, envelope = _open(document, RECORD_FORMAT)
-    return _record_in(envelope, replay_check)
+    return _record_in(envelope, replay_check, fast=_plain_keys(envelope["data"]))
 
 
-def _record_in(envelope: dict[str, object], replay_check: bool) -> GameRecord:
-    """The record in an envelope :func:`_open` checked (see :func:`record_from_dict`)."""
+def _record_in(envelope: dict[str, object], replay_check: bool, fast: bool = True) -> GameRecord:
+    """The record in an envelope :func:`_open` checked (see :func:`record_from_dict`; by the
+    precise reader alone unless ``fast``)."""
     data = _upgrade_record(envelope["data"], envelope["schema_version"])
-    record: GameRecord = _read(data, GameRecord, "$.data")
+    record: GameRecord = (
+        _read(data, GameRecord, "$.data") if fast else _decode(data, GameRecord, "$.data")
+    )
     _check_record(record, "$.data")
     _check_envelope_packs(envelope, record.config)
     if replay_check:

@@ -19,7 +19,7 @@ from kingofny.engine.economy import max_life
 from kingofny.engine.turn import REROLLS, dice_count, reroll_allowance
 from kingofny.errors import KingOfNYError, PluginError
 from kingofny.model.cards import CardKind
-from kingofny.model.invariants import ContentView, Problem, find_problems
+from kingofny.model.invariants import Problem, find_problems
 from kingofny.model.state import GameState
 from kingofny.model.steps import CardChoice, ChanceStep
 
@@ -95,7 +95,7 @@ def _content(reg: Registry, names: tuple[str, ...], packs: tuple[ContentPack, ..
     return found
 
 
-def content_view(names: tuple[str, ...]) -> ContentView:
+def content_view(names: tuple[str, ...]) -> _Content:
     """What the invariant checker knows of the packs ``names`` (each loads, or PluginError)."""
     reg = registry.installed()
     return _content(reg, names, tuple(map(reg.pack, names)))

@@ -33,9 +33,10 @@ Checked, with the rule each comes from (seed 000 unless named):
   per-seat tallies; sorted marks; a real seat or None for ``order_seat``; declared winners real
   seats, distinct and sorted (one eliminated since stays listed until the turn ends, and does
   not win);
-- the agenda: bounded (:data:`MAX_AGENDA`); empty exactly when the game is over; steps name real
-  seats, slots, stacks and cards; the bottom step leads to the next turn; reveals are pending only
-  where something is face down; a game in progress has a monster in it;
+- the agenda: bounded (:data:`~kingofny.model.limits.MAX_AGENDA`); empty exactly when the game
+  is over; steps name real seats, slots, stacks and cards; the bottom step leads to the next
+  turn; reveals are pending only where something is face down; a game in progress has a monster
+  in it;
 - extra turns and waiting effects name real seats and known effects; winners are distinct
   seats in the game.
 """
@@ -113,7 +114,14 @@ _UNIT_SOURCES = tuple(
 
 
 class ContentView(Protocol):
-    """What the checker needs to know from the content packs and the rules engine."""
+    """What the checker needs to know from the content packs and the rules engine.
+
+    A view may also have ``card_ids()`` (every card of the packs in play, once per copy,
+    sorted) and ``known_ids()`` (what a ``card`` field may name: the cards and monsters of the
+    packs in play and every effect key), which the checker then uses instead of computing them
+    from the methods below at each check: :func:`kingofny.engine.validation.content_view` has
+    both. A view without them is checked the same way.
+    """
 
     def monster_ids(self) -> frozenset[str]:
         """The monsters of the packs in play."""
@@ -121,18 +129,11 @@ class ContentView(Protocol):
     def card_copies(self) -> Mapping[str, int]:
         """How many copies of each card the packs in play put in the game."""
 
-    def card_ids(self) -> tuple[str, ...]:
-        """Every card the packs in play put in the game, once per copy, sorted."""
-
     def card_kind(self, card: str) -> CardKind | None:
         """The kind of a card of the packs in play, or None if it is not one."""
 
     def effect_ids(self) -> frozenset[str]:
         """Every key an effect is registered under (cards, monsters, token kinds, marks)."""
-
-    def known_ids(self) -> frozenset[str]:
-        """What a ``card`` field may name: the cards and monsters of the packs in play, and every
-        effect key (:meth:`effect_ids`)."""
 
     def max_life(self, state: GameState, seat: int) -> int:
         """The most Life the monster in ``seat`` may have now."""
@@ -174,6 +175,24 @@ class _Checker:
         for i, s in enumerate(values):
             if self.seat(s, f"{path}[{i}]") and i and s <= values[i - 1]:
                 self.add(f"{path}[{i}]", f"{what} are distinct seats in increasing order")
+
+    def card_ids(self) -> tuple[str, ...]:
+        """The view's ``card_ids()``, or the same from its card copies (see ContentView)."""
+        given = getattr(self.content, "card_ids", None)
+        if given is not None:
+            ids: tuple[str, ...] = given()
+            return ids
+        copies = self.content.card_copies()
+        return tuple(sorted(card for card, n in copies.items() for _ in range(n)))
+
+    def known_ids(self) -> Collection[str]:
+        """The view's ``known_ids()``, or the same from its other answers (see ContentView)."""
+        given = getattr(self.content, "known_ids", None)
+        if given is not None:
+            known: Collection[str] = given()
+            return known
+        content = self.content
+        return set(content.card_copies()) | content.monster_ids() | content.effect_ids()
 
     def sorted_values(self, values: tuple[object, ...], path: str, what: str) -> None:
         try:
@@ -345,7 +364,7 @@ class _Checker:
         for m in state.monsters:
             ids += m.cards
         try:
-            ids_ok = tuple(sorted(ids)) == self.content.card_ids()
+            ids_ok = tuple(sorted(ids)) == self.card_ids()
         except TypeError:  # ids that do not compare (a state built by hand)
             ids_ok = False
         if not ids_ok:
@@ -594,7 +613,7 @@ class _Checker:
         if len(agenda) > MAX_AGENDA:
             self.add("$.agenda", f"at most {MAX_AGENDA} pending steps, got {len(agenda)}")
             return
-        known = self.content.known_ids()
+        known = self.known_ids()
         tiles_pending: set[tuple[Borough, int]] = set()
         slots_pending: set[int] = set()
         dice = state.turn.dice.total
