@@ -465,3 +465,35 @@ def test_the_cli_reports_a_failing_effect_in_one_line(capsys: pytest.CaptureFixt
     assert err.count("\n") == 1
     assert "Traceback" not in err
     assert "effect of fx:glitch (pack 'fx') failed in hook on_turn_start" in err
+
+
+class _Ability(Effect):
+    """A monster ability that adds ``bonus`` dice (to tell two registries' effects apart)."""
+
+    def __init__(self, bonus: int) -> None:
+        self.bonus = bonus
+
+    def extra_dice(self, state: GameState, seat: int) -> int:
+        return self.bonus
+
+
+def test_the_effects_in_play_follow_the_registry_in_use(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Defect (found with issue 8's faster copies): the caches of the effects in play compared
+    only the registry's change count, which every registry counted from 0, so a game under one
+    registry could be handed the effects another had at the same count. Each registry now takes
+    its generations from one count for the whole process."""
+    from kingofny.engine.dispatch import owned
+
+    registries = []
+    for bonus in (1, 2):
+        reg = plugins.Registry()
+        reg.add(manifest())
+        reg.add(fx_pack(_Ability(bonus)))
+        registries.append(reg)
+    assert registries[0].changes[0] != registries[1].changes[0]
+    for reg, bonus in zip(registries, (1, 2)):
+        monkeypatch.setattr(registry, "_BUILT", [reg])
+        state = new_game(["fx:glitch", "base:kong"], seed=1, packs=("base", "fx"))
+        effects = owned(state, 0)
+        assert [key for key, _ in effects] == ["fx:glitch"]
+        assert effects[0][1].extra_dice(state, 0) == bonus

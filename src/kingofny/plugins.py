@@ -19,6 +19,7 @@ A pack defines monsters, cards and effects for its own ids only: every id and ev
 from __future__ import annotations
 
 import contextlib
+import itertools
 import os
 import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -41,6 +42,9 @@ DISABLE_AUTOLOAD_ENV = "KINGOFNY_DISABLE_PLUGIN_AUTOLOAD"
 """Set this environment variable to a non-empty value to load only the base pack."""
 BASE_PACK = "base"
 """The name of the base game's pack, the only one that may use keys without a namespace."""
+
+_GENERATIONS = itertools.count(1)
+"""The generations of every registry of the process (see :attr:`Registry.changes`)."""
 
 
 def _describe(ep: EntryPoint) -> str:
@@ -195,9 +199,11 @@ class Registry:
     """The sources that failed to load, with their error, in the order they were tried."""
     lock: threading.RLock = attrs.field(factory=threading.RLock, eq=False, repr=False)
     """Held while packs are loaded or swapped."""
-    changes: list[int] = attrs.field(factory=lambda: [0], eq=False, repr=False)
-    """How many times packs were added or removed (one counter, in a list so that the frozen
-    registry can count): caches of what is loaded compare it."""
+    changes: list[int] = attrs.field(factory=lambda: [next(_GENERATIONS)], eq=False, repr=False)
+    """The generation of what is loaded (in a list so that the frozen registry can change it):
+    a new number each time packs or effects are added, removed or swapped, never the same in
+    two registries, so that caches of the effects in play, which compare it, cannot take one
+    registry's answer for another's."""
 
     @property
     def packs(self) -> PackTable:
@@ -226,7 +232,7 @@ class Registry:
             self.effects.update(pack.effects)
             self.owners.update((key, pack.name) for key in pack.effects)
             # Counted after the change: a reader that saw the old count recomputes its caches.
-            self.changes[0] += 1
+            self.changes[0] = next(_GENERATIONS)
 
     @contextlib.contextmanager
     def replaced(self, key: str, effect: Effect) -> Iterator[None]:
@@ -237,7 +243,7 @@ class Registry:
             had = key in self.effects
             old = self.effects.get(key)
             self.effects[key] = effect
-            self.changes[0] += 1
+            self.changes[0] = next(_GENERATIONS)
         try:
             yield
         finally:
@@ -246,7 +252,7 @@ class Registry:
                     self.effects[key] = old
                 else:
                     self.effects.pop(key, None)
-                self.changes[0] += 1
+                self.changes[0] = next(_GENERATIONS)
 
     def remove(self, name: str) -> ContentPack | None:
         """Unregister a loaded pack and everything it declared; the pack, or None."""
@@ -261,7 +267,7 @@ class Registry:
             for key in pack.effects:
                 self.effects.pop(key, None)
                 self.owners.pop(key, None)
-            self.changes[0] += 1
+            self.changes[0] = next(_GENERATIONS)
             return pack
 
     def _load(self, source: Source) -> None:
@@ -364,7 +370,7 @@ class Registry:
             for table, content in zip(tables, saved.tables):
                 table.clear()
                 table.update(content)
-            self.changes[0] += 1
+            self.changes[0] = next(_GENERATIONS)
 
     def pack_of(self, key: str) -> str:
         """The name of the pack defining ``key`` (an id, token kind or mark)."""

@@ -7,10 +7,13 @@ from collections.abc import Mapping
 
 from kingofny.engine.dispatch import checked, each, owned
 from kingofny.engine.manhattan import settle_manhattan
-from kingofny.engine.ops import evolve, set_monster, set_turn
+from kingofny.engine.ops import evolve, maker, set_monster, set_turn
 from kingofny.model.effect import Source
+from kingofny.model.monster import MonsterState
 from kingofny.model.state import GameState
 from kingofny.model.steps import DecisionStep, EndTurn, RevealCard, RevealTile
+
+_WITH_LIFE = maker(MonsterState, "life")
 
 
 def deal_damage(
@@ -35,7 +38,7 @@ def deal_damage(
             amount = checked(state, key, int, effect.damage_taken, state, seat, amount, source)
         if amount <= 0:
             continue
-        state = set_monster(state, seat, evolve(m, life=m.life - amount))
+        state = set_monster(state, seat, _WITH_LIFE(m, m.life - amount))
         taken[seat] = amount
     if not taken:
         return state, taken

@@ -147,6 +147,9 @@ _WITH_AGENDA = maker(GameState, "agenda")
 _WITH_MONSTERS = maker(GameState, "monsters")
 _WITH_TURN = maker(GameState, "turn")
 _WITH_BOROUGHS = maker(GameState, "boroughs")
+_WITH_AGENDA_TURN = maker(GameState, "agenda", "turn")
+_WITH_VP_ENERGY = maker(MonsterState, "vp", "energy")
+_WITH_LOCATION = maker(MonsterState, "location")
 
 
 def set_monster(state: GameState, seat: int, monster: MonsterState) -> GameState:
@@ -165,7 +168,16 @@ def set_borough(state: GameState, borough: Borough, tiles: BoroughState) -> Game
 
 def set_turn(state: GameState, **changes: object) -> GameState:
     """``state`` with fields of the current turn changed."""
-    turn: TurnState = evolve(state.turn, **changes)
+    key = (TurnState, tuple(changes))
+    make = _MAKERS.get(key)
+    if make is None:
+        make = _MAKERS.setdefault(key, _maker(*key))
+    result: GameState = _WITH_TURN(state, make(state.turn, *changes.values()))
+    return result
+
+
+def with_turn(state: GameState, turn: TurnState) -> GameState:
+    """``state`` with this turn: ``evolve(state, turn=turn)`` without the keyword packing."""
     result: GameState = _WITH_TURN(state, turn)
     return result
 
@@ -179,10 +191,14 @@ def pop(state: GameState) -> GameState:
 def push(state: GameState, *steps: Step, **changes: Any) -> GameState:
     """``state`` with ``steps`` put on top of the agenda (the first one given runs first) and
     any other field ``changes`` made in the same copy."""
+    agenda = state.agenda + steps[::-1]
     if not changes:
-        result: GameState = _WITH_AGENDA(state, state.agenda + steps[::-1])
+        result: GameState = _WITH_AGENDA(state, agenda)
         return result
-    return evolve(state, agenda=state.agenda + steps[::-1], **changes)
+    if len(changes) == 1 and "turn" in changes:  # the usual other change: one copy, no lookup
+        result = _WITH_AGENDA_TURN(state, agenda, changes["turn"])
+        return result
+    return evolve(state, agenda=agenda, **changes)
 
 
 def gain(state: GameState, seat: int, *, vp: int = 0, energy: int = 0) -> GameState:
@@ -194,13 +210,13 @@ def gain(state: GameState, seat: int, *, vp: int = 0, energy: int = 0) -> GameSt
     """
     m = state.monsters[seat]
     return set_monster(
-        state, seat, evolve(m, vp=max(0, m.vp + vp), energy=max(0, m.energy + energy))
+        state, seat, _WITH_VP_ENERGY(m, max(0, m.vp + vp), max(0, m.energy + energy))
     )
 
 
 def move_monster(state: GameState, seat: int, where: Location) -> GameState:
     """The monster now stands at ``where``."""
-    return set_monster(state, seat, evolve(state.monsters[seat], location=where))
+    return set_monster(state, seat, _WITH_LOCATION(state.monsters[seat], where))
 
 
 def manhattan_occupants(state: GameState) -> tuple[int, ...]:

@@ -12,14 +12,15 @@ from kingofny.engine.destruction import resolve_destruction
 from kingofny.engine.dispatch import card_uses, checked, each, owned
 from kingofny.engine.economy import gain_energy, heal
 from kingofny.engine.goals import resolve_celebrity
-from kingofny.engine.ops import evolve, push, set_turn
+from kingofny.engine.ops import maker, push, set_turn, with_turn
 from kingofny.model.actions import Action, ResolveFace
 from kingofny.model.dice import Dice, Face
 from kingofny.model.effect import Context
-from kingofny.model.state import GameState
+from kingofny.model.state import GameState, TurnState
 from kingofny.model.steps import BeginResolution, ChooseFace
 
 _RESOLVE = {face: ResolveFace(face) for face in Face}
+_WITH_UNRESOLVED = maker(TurnState, "unresolved")
 
 
 def resolve_energy(state: GameState, seat: int, count: int) -> GameState:
@@ -76,9 +77,6 @@ def choose_face_act(state: GameState, step: ChooseFace, action: Action) -> GameS
     unresolved = state.turn.unresolved
     count = unresolved[face]
     rest = unresolved.without_face(face)
-    turn = evolve(state.turn, unresolved=rest)
-    if rest.total:
-        state = push(state, ChooseFace(step.seat), turn=turn)
-    else:
-        state = evolve(state, turn=turn)
+    turn = _WITH_UNRESOLVED(state.turn, rest)
+    state = push(state, ChooseFace(step.seat), turn=turn) if rest.total else with_turn(state, turn)
     return FACE_RESOLVERS[face](state, step.seat, count)

@@ -8,24 +8,26 @@ from collections.abc import Sequence
 
 from kingofny.engine.dispatch import checked, in_play, overrides
 from kingofny.engine.economy import spend_energy
-from kingofny.engine.ops import evolve, push
+from kingofny.engine.ops import maker, push, with_turn
 from kingofny.model.actions import Action, Reroll, StopRolling
 from kingofny.model.dice import Dice, Face, sub_multisets
 from kingofny.model.effect import Effect
 from kingofny.model.outcomes import DiceRoll, Outcome
-from kingofny.model.state import GameState
+from kingofny.model.state import GameState, TurnState
 from kingofny.model.steps import ChooseReroll, RollDice
 
 _STOP = StopRolling()
+_WITH_DICE = maker(TurnState, "dice")
+_WITH_DICE_REROLLS = maker(TurnState, "dice", "rerolls_left")
 
 
 def roll_resolve(state: GameState, step: RollDice, outcome: Outcome) -> GameState:
     """The rolled dice join the kept ones; a reroll decision follows while rerolls remain."""
     assert isinstance(outcome, DiceRoll)
-    turn = evolve(state.turn, dice=state.turn.dice.plus(outcome.dice))
+    turn = _WITH_DICE(state.turn, state.turn.dice.plus(outcome.dice))
     if turn.rerolls_left > 0:
         return push(state, ChooseReroll(turn.seat), turn=turn)
-    return evolve(state, turn=turn)
+    return with_turn(state, turn)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -120,6 +122,6 @@ def reroll_act(state: GameState, step: ChooseReroll, action: Action) -> GameStat
     if isinstance(action, Reroll):
         state = spend_energy(state, step.seat, reroll_cost(state, step.seat, action.dice))
         turn = state.turn
-        turn = evolve(turn, dice=turn.dice.minus(action.dice), rerolls_left=turn.rerolls_left - 1)
+        turn = _WITH_DICE_REROLLS(turn, turn.dice.minus(action.dice), turn.rerolls_left - 1)
         return push(state, RollDice(action.dice.total), turn=turn)
     return state

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from kingofny.content import registry
 from kingofny.engine import rng as rngmod
-from kingofny.engine.ops import evolve, push, set_borough
+from kingofny.engine.ops import evolve, maker, push, set_borough
 from kingofny.errors import ConfigError, PluginError
 from kingofny.model.city import (
     BASE_TILES,
@@ -22,6 +22,9 @@ from kingofny.model.monster import MonsterState
 from kingofny.model.outcomes import DiceRoll, Outcome, TileDraw
 from kingofny.model.state import MARKET_SIZE, GameConfig, GameState, TurnState
 from kingofny.model.steps import Place, RevealCard, RevealTile, RollOff, StartTurn
+
+_WITH_HIDDEN_TILES = maker(GameState, "hidden_tiles")
+_WITH_STACKS = maker(BoroughState, "stacks")
 
 
 def resolve_packs(packs: Sequence[str]) -> tuple[str, ...]:
@@ -121,8 +124,8 @@ def reveal_tile_resolve(state: GameState, step: RevealTile, outcome: Outcome) ->
         for b, c in state.hidden_tiles
         if c > 1 or b != outcome.building
     )
-    state = evolve(state, hidden_tiles=pool)
-    return set_borough(state, step.borough, evolve(tiles, stacks=tuple(stacks)))
+    state = _WITH_HIDDEN_TILES(state, pool)
+    return set_borough(state, step.borough, _WITH_STACKS(tiles, tuple(stacks)))
 
 
 def roll_off_resolve(state: GameState, step: RollOff, outcome: Outcome) -> GameState:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from kingofny.engine import manhattan
 from kingofny.engine.dispatch import checked, each, in_play, owned
 from kingofny.engine.economy import gain_energy, gain_vp
-from kingofny.engine.ops import evolve, manhattan_occupants, push, set_turn
+from kingofny.engine.ops import evolve, manhattan_occupants, push, set_turn, with_turn
 from kingofny.model.city import ZONE_EARNINGS
 from kingofny.model.monster import WINNING_VP
 from kingofny.model.state import GameState, TurnState
@@ -46,7 +46,7 @@ def start_turn(state: GameState, step: StartTurn) -> GameState:
         marks=(mark,) if mark else (),
         order_seat=_rotation_seat(previous) if extra else None,
     )
-    state = evolve(state, turn=turn)
+    state = with_turn(state, turn)
     where = state.monsters[seat].location
     if where is not None and where.zone is not None:
         vp, energy = ZONE_EARNINGS[where.zone]
