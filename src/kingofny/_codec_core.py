@@ -25,6 +25,7 @@ from kingofny.model.city import (
     Zone,
 )
 from kingofny.model.dice import Face
+from kingofny.model.invariants import BASE_TOKEN_KINDS
 from kingofny.model.limits import MAX_DICE
 from kingofny.model.monster import MonsterState
 from kingofny.model.pending import STEP_KINDS, PendingKind, waiting_for
@@ -119,14 +120,12 @@ class ActionIds:
 VP_SCALE = 40
 ENERGY_SCALE = 40
 COUNT_SCALE = 10
-TOKEN_KINDS = ("carapace", "curse", "web")
+TOKEN_KINDS = tuple(sorted(BASE_TOKEN_KINDS))
+"""The token kinds an observation shows, in a fixed order."""
 # Enum members as tuples, once: iterating an enum class is slow on the observation's hot path.
 _BOROUGHS = tuple(Borough)
-_ZONES = tuple(Zone)
-_TRACKS = tuple(Track)
 _UNITS = tuple(UnitKind)
 _FACES = tuple(Face)
-_KINDS = tuple(PendingKind)
 _TILES = tuple(b for b, _ in BASE_TILES)
 
 

@@ -37,11 +37,7 @@ def evolve(inst: _T, **changes: Any) -> _T:
     Same result as :func:`attrs.evolve`, several times faster (``apply`` calls this several
     times per step): see :func:`_maker`.
     """
-    key = (type(inst), tuple(changes))
-    make = _MAKERS.get(key)
-    if make is None:
-        make = _MAKERS.setdefault(key, _maker(*key))
-    result: _T = make(inst, *changes.values())
+    result: _T = maker(type(inst), *changes)(inst, *changes.values())
     return result
 
 
@@ -168,17 +164,18 @@ def set_borough(state: GameState, borough: Borough, tiles: BoroughState) -> Game
 
 def set_turn(state: GameState, **changes: object) -> GameState:
     """``state`` with fields of the current turn changed."""
-    key = (TurnState, tuple(changes))
-    make = _MAKERS.get(key)
-    if make is None:
-        make = _MAKERS.setdefault(key, _maker(*key))
-    result: GameState = _WITH_TURN(state, make(state.turn, *changes.values()))
+    turn = maker(TurnState, *changes)(state.turn, *changes.values())
+    result: GameState = _WITH_TURN(state, turn)
     return result
 
 
-def with_turn(state: GameState, turn: TurnState) -> GameState:
-    """``state`` with this turn: ``evolve(state, turn=turn)`` without the keyword packing."""
-    result: GameState = _WITH_TURN(state, turn)
+def with_turn(state: GameState, turn: TurnState, *steps: Step) -> GameState:
+    """``state`` with this turn and ``steps`` put on top of its agenda, in one copy: what
+    ``push(state, *steps, turn=turn)`` does, without the keyword packing (a hot path)."""
+    if steps:
+        result: GameState = _WITH_AGENDA_TURN(state, state.agenda + steps[::-1], turn)
+    else:
+        result = _WITH_TURN(state, turn)
     return result
 
 
@@ -195,10 +192,8 @@ def push(state: GameState, *steps: Step, **changes: Any) -> GameState:
     if not changes:
         result: GameState = _WITH_AGENDA(state, agenda)
         return result
-    if len(changes) == 1 and "turn" in changes:  # the usual other change: one copy, no lookup
-        result = _WITH_AGENDA_TURN(state, agenda, changes["turn"])
-        return result
-    return evolve(state, agenda=agenda, **changes)
+    result = maker(GameState, "agenda", *changes)(state, agenda, *changes.values())
+    return result
 
 
 def gain(state: GameState, seat: int, *, vp: int = 0, energy: int = 0) -> GameState:

@@ -78,5 +78,5 @@ def choose_face_act(state: GameState, step: ChooseFace, action: Action) -> GameS
     count = unresolved[face]
     rest = unresolved.without_face(face)
     turn = _WITH_UNRESOLVED(state.turn, rest)
-    state = push(state, ChooseFace(step.seat), turn=turn) if rest.total else with_turn(state, turn)
+    state = with_turn(state, turn, ChooseFace(step.seat)) if rest.total else with_turn(state, turn)
     return FACE_RESOLVERS[face](state, step.seat, count)

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from kingofny.engine.dispatch import checked, in_play, overrides
 from kingofny.engine.economy import spend_energy
-from kingofny.engine.ops import maker, push, with_turn
+from kingofny.engine.ops import maker, with_turn
 from kingofny.model.actions import Action, Reroll, StopRolling
 from kingofny.model.dice import Dice, Face, sub_multisets
 from kingofny.model.effect import Effect
@@ -26,7 +26,7 @@ def roll_resolve(state: GameState, step: RollDice, outcome: Outcome) -> GameStat
     assert isinstance(outcome, DiceRoll)
     turn = _WITH_DICE(state.turn, state.turn.dice.plus(outcome.dice))
     if turn.rerolls_left > 0:
-        return push(state, ChooseReroll(turn.seat), turn=turn)
+        return with_turn(state, turn, ChooseReroll(turn.seat))
     return with_turn(state, turn)
 
 
@@ -123,5 +123,5 @@ def reroll_act(state: GameState, step: ChooseReroll, action: Action) -> GameStat
         state = spend_energy(state, step.seat, reroll_cost(state, step.seat, action.dice))
         turn = state.turn
         turn = _WITH_DICE_REROLLS(turn, turn.dice.minus(action.dice), turn.rerolls_left - 1)
-        return push(state, RollDice(action.dice.total), turn=turn)
+        return with_turn(state, turn, RollDice(action.dice.total))
     return state

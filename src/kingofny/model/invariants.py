@@ -195,11 +195,7 @@ class _Checker:
         return set(content.card_copies()) | content.monster_ids() | content.effect_ids()
 
     def sorted_values(self, values: tuple[object, ...], path: str, what: str) -> None:
-        try:
-            in_order = len(values) < 2 or list(values) == sorted(values)  # type: ignore[type-var]
-        except TypeError:  # values of mixed kinds (a state built by hand)
-            in_order = False
-        if not in_order:
+        if not _in_order(values):
             self.add(path, f"{what} are kept sorted")
 
     # -- the parts of a state ------------------------------------------------------------------
@@ -435,8 +431,8 @@ class _Checker:
                 hidden += count
             here, fresh, markers = tiles.units, tiles.fresh_units, tiles.markers
             if (
-                (len(here) > 1 and list(here) != sorted(here))
-                or (len(fresh) > 1 and list(fresh) != sorted(fresh))
+                not _in_order(here)
+                or not _in_order(fresh)
                 or (markers and not self.markers_known(markers))
             ):
                 return False
@@ -707,8 +703,12 @@ class _Checker:
 
 
 def _in_order(values: tuple[object, ...]) -> bool:
-    """Whether ``values`` are sorted (they may not compare: a state built by hand)."""
-    return len(values) < 2 or list(values) == sorted(values)  # type: ignore[type-var]
+    """Whether ``values`` are sorted; False for values that do not compare (values of mixed
+    kinds, in a state built by hand)."""
+    try:
+        return len(values) < 2 or list(values) == sorted(values)  # type: ignore[type-var]
+    except TypeError:
+        return False
 
 
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
