@@ -26,8 +26,9 @@ _BUILDING = threading.Lock()
 
 def installed() -> Registry:
     """The registry of installed packs (built once, by one thread; packs load on first use)."""
-    if _BUILT:
-        return _BUILT[0]
+    built = _BUILT
+    if built:
+        return built[0]
     with _BUILDING:
         if not _BUILT:
             # Plugin discovery (kingofny.plugins, importlib.metadata) is imported here, on

@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from kingofny.engine import rng as rngmod
 from kingofny.model.city import Building
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     import random
     from fractions import Fraction
 
-ROLL_OFF_DICE = 8
+ROLL_OFF_DICE: Final = 8
 """The first-player roll uses the six black and two green dice (seed 000, *How to Play*)."""
 
 
@@ -156,7 +156,9 @@ def _sample_card(state: GameState, step: ChanceStep, gen: int) -> tuple[Outcome,
     return CardDraw(state.deck[pick]), gen
 
 
-_SAMPLERS: dict[type[ChanceStep], Callable[[GameState, ChanceStep, int], tuple[Outcome, int]]] = {
+_SAMPLERS: Final[
+    dict[type[ChanceStep], Callable[[GameState, ChanceStep, int], tuple[Outcome, int]]]
+] = {
     RollDice: _sample_dice,
     RollOff: _sample_dice,
     CardRoll: _sample_dice,

@@ -4,6 +4,7 @@ DAMAGE_TAKEN effects."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Final
 
 from kingofny.engine.dispatch import checked, each, owned
 from kingofny.engine.manhattan import settle_manhattan
@@ -13,7 +14,7 @@ from kingofny.model.monster import MonsterState
 from kingofny.model.state import GameState
 from kingofny.model.steps import DecisionStep, EndTurn, RevealCard, RevealTile
 
-_WITH_LIFE = maker(MonsterState, "life")
+_WITH_LIFE: Final = maker(MonsterState, "life")
 
 
 def deal_damage(

@@ -3,6 +3,8 @@ DESTRUCTION_RULES and TILE_DESTROYED effects."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from kingofny.engine.dispatch import checked, each, owned
 from kingofny.engine.economy import gain_energy, gain_vp, heal, spend_energy
 from kingofny.engine.ops import evolve, push, set_borough, set_monster, set_turn
@@ -12,10 +14,10 @@ from kingofny.model.effect import Effect
 from kingofny.model.state import GameState
 from kingofny.model.steps import Destroy, RevealTile
 
-_PASS = Pass()
-SEISMIC = "any"
+_PASS: Final = Pass()
+SEISMIC: Final = "any"
 """Reach tag: any tile, paying 1 Energy per Destruction point (Seismic Ray)."""
-JETS = "jets"
+JETS: Final = "jets"
 """Reach tag: Jets only, at no extra cost (Sharp Shooter)."""
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import reprlib
 from collections.abc import Callable, Iterable, Mapping
-from typing import NoReturn, TypeVar, cast
+from typing import Final, NoReturn, TypeVar, cast
 
 from kingofny.content import registry
 from kingofny.engine.ops import DRAFT
@@ -26,8 +26,8 @@ from kingofny.model.monster import MonsterState
 from kingofny.model.state import GameState
 from kingofny.model.steps import Step
 
-_NONE: tuple[()] = ()
-_OVERRIDES: dict[tuple[type, str], bool] = {}
+_NONE: Final[tuple[()]] = ()
+_OVERRIDES: Final[dict[tuple[type, str], bool]] = {}
 
 
 def overrides(effect: Effect, hook: str) -> bool:
@@ -40,15 +40,15 @@ def overrides(effect: Effect, hook: str) -> bool:
     return found
 
 
-_OWNED: dict[tuple[object, ...], tuple[tuple[str, Effect], ...]] = {}
+_OWNED: Final[dict[tuple[object, ...], tuple[tuple[str, Effect], ...]]] = {}
 """The effects of each combination of monster, cards, tokens, marks and registry state seen:
 few recur across a game, and the entries are immutable, so threads may share them (a race only
 computes an entry twice)."""
-_OWNED_LIMIT = 8192
+_OWNED_LIMIT: Final = 8192
 
 
-_BY_MONSTER: dict[
-    int, tuple[MonsterState, tuple[str, ...], int, tuple[tuple[str, Effect], ...]]
+_BY_MONSTER: Final[
+    dict[int, tuple[MonsterState, tuple[str, ...], int, tuple[tuple[str, Effect], ...]]]
 ] = {}
 """The last effects found for each monster object (states share unchanged monsters), keyed by
 its id: each entry holds the monster, so the id cannot be reused while the entry lives. The
@@ -106,9 +106,13 @@ def _owned(
     return tuple(found)
 
 
-_IN_PLAY: dict[
-    int,
-    tuple[tuple[MonsterState, ...], int, tuple[str, ...], int, tuple[tuple[int, str, Effect], ...]],
+_IN_PLAY: Final[
+    dict[
+        int,
+        tuple[
+            tuple[MonsterState, ...], int, tuple[str, ...], int, tuple[tuple[int, str, Effect], ...]
+        ],
+    ]
 ] = {}
 """The last effects in play found for each tuple of monsters, keyed by its id (held, as in
 :data:`_BY_MONSTER`), with the turn's seat, its marks and the registry's change count."""
@@ -151,7 +155,7 @@ def in_market(state: GameState) -> list[tuple[str, Effect]] | tuple[()]:
     return found or _NONE
 
 
-_REPR = reprlib.Repr()
+_REPR: Final = reprlib.Repr()
 _REPR.maxstring = 60
 _REPR.maxother = 60
 
@@ -214,7 +218,7 @@ class HookError(EffectError):
         return error
 
 
-_REFUSING_HOOKS = frozenset({"use", "choose"})
+_REFUSING_HOOKS: Final = frozenset({"use", "choose"})
 """The hooks that answer a player's action, so may refuse it with IllegalActionError."""
 
 

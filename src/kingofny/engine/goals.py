@@ -3,17 +3,19 @@ of Liberty*, *Superstar*; rulings C4, §9, §10), with the GOAL_CHANGE effects."
 
 from __future__ import annotations
 
+from typing import Final
+
 from kingofny.engine.dispatch import checked, in_play
 from kingofny.engine.economy import gain_vp
 from kingofny.engine.ops import evolve
 from kingofny.model.effect import Goal
 from kingofny.model.state import GameState
 
-SUPERSTAR_THRESHOLD = 3
+SUPERSTAR_THRESHOLD: Final = 3
 """Celebrity needed to take Superstar."""
-STATUE_THRESHOLD = 3
+STATUE_THRESHOLD: Final = 3
 """Ouch! needed to take the Statue of Liberty."""
-STATUE_VP = 3
+STATUE_VP: Final = 3
 """VP the Statue of Liberty is worth to its holder."""
 
 

@@ -11,7 +11,7 @@ or at the end of the game.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any, Final, Union
 
 from kingofny.content import registry
 from kingofny.engine import attack, cards, chance, movement, resolution, rolling, shop, turn
@@ -65,7 +65,7 @@ _Check = Callable[[GameState, Any, Action], bool]
 _Run = Callable[[GameState, Any], GameState]
 _Resolve = Callable[[GameState, Any, Outcome], GameState]
 
-DECISIONS: dict[type[Step], tuple[_Legal, _Act]] = {
+DECISIONS: Final[dict[type[Step], tuple[_Legal, _Act]]] = {
     Place: (movement.place_legal, movement.place_act),
     ChooseReroll: (rolling.reroll_legal, rolling.reroll_act),
     ChooseFace: (resolution.choose_face_legal, resolution.choose_face_act),
@@ -78,10 +78,10 @@ DECISIONS: dict[type[Step], tuple[_Legal, _Act]] = {
 }
 """Decision steps: (legal actions, apply an action)."""
 
-FAST_CHECKS: dict[type[Step], _Check] = {ChooseReroll: rolling.reroll_check}
+FAST_CHECKS: Final[dict[type[Step], _Check]] = {ChooseReroll: rolling.reroll_check}
 """Constant-time legality checks for decisions with many legal actions."""
 
-INTERNAL: dict[type[Step], _Run] = {
+INTERNAL: Final[dict[type[Step], _Run]] = {
     StartTurn: turn.start_turn,
     BeginResolution: resolution.begin_resolution,
     ApplyAttack: attack.apply_attack,
@@ -91,7 +91,7 @@ INTERNAL: dict[type[Step], _Run] = {
 }
 """Steps that run without any input."""
 
-CHANCE: dict[type[Step], _Resolve] = {
+CHANCE: Final[dict[type[Step], _Resolve]] = {
     RevealTile: reveal_tile_resolve,
     RevealCard: shop.reveal_card_resolve,
     RollOff: roll_off_resolve,
@@ -100,7 +100,7 @@ CHANCE: dict[type[Step], _Resolve] = {
 }
 """Chance steps: apply an outcome."""
 
-PREPARE: dict[type[Step], _Run] = {RevealCard: shop.prepare_reveal_card}
+PREPARE: Final[dict[type[Step], _Run]] = {RevealCard: shop.prepare_reveal_card}
 """Work done when a chance step reaches the top, before its outcomes are listed."""
 
 
@@ -109,38 +109,46 @@ def start(config: GameConfig, drawn: list[Outcome] | None = None) -> GameState:
     return advance(initial_state(config), drawn)
 
 
-# The configuration whose packs were last made sure of, and the registry's change count then:
-# states of one game share their config object, so the check costs two comparisons on the hot
-# path. The pair is replaced whole, so a thread sees either the old one or the new one.
-_ready: tuple[GameConfig | None, int] = (None, -1)
+class _Memo:
+    """The loop's two one-entry memos. Each is a pair replaced whole, so a thread sees either
+    the old pair or the new one, never half of each. (An attribute of one object rather than
+    a module global, which the compiled build reads without a dict lookup.)"""
+
+    def __init__(self) -> None:
+        self.ready: tuple[GameConfig | None, int] = (None, -1)
+        """The configuration whose packs were last made sure of, and the registry's change
+        count then: states of one game share their config object, so the check costs two
+        comparisons on the hot path."""
+        self.legal: tuple[GameState | None, tuple[Action, ...]] = (None, ())
+        """The last state whose legal actions were computed, and those actions. ``advance``
+        computes them to find forced moves, callers then ask for them and ``apply`` checks
+        against them: one entry, matched by identity, saves two of those three computations
+        on the hot path."""
+
+
+_MEMO: Final = _Memo()
 
 
 def packs_loaded(config: GameConfig) -> None:
     """Load the packs ``config`` plays with, if they are not yet (packs load on demand, and a
     state may come from another process or a file): without them its effects would be
     missing."""
-    global _ready
     reg = registry.installed()
-    if config is _ready[0] and reg.changes[0] == _ready[1]:
+    ready = _MEMO.ready
+    if config is ready[0] and reg.changes[0] == ready[1]:
         return
     for name in config.packs:
         if name not in reg.loaded:
             reg.pack(name)
-    _ready = (config, reg.changes[0])
+    _MEMO.ready = (config, reg.changes[0])
 
 
-_WITH_AGENDA_RNG = maker(GameState, "agenda", "rng")
-
-# The last state whose legal actions were computed, and those actions. ``advance`` computes them
-# to find forced moves, callers then ask for them and ``apply`` checks against them: one entry,
-# matched by identity, saves two of those three computations on the hot path.
-_last_legal: tuple[GameState | None, tuple[Action, ...]] = (None, ())
+_WITH_AGENDA_RNG: Final = maker(GameState, "agenda", "rng")
 
 
 def legal(state: GameState) -> tuple[Action, ...]:
     """:func:`kingofny.engine.core.legal_actions` for a state known to be a GameState."""
-    global _last_legal
-    cached_state, cached = _last_legal
+    cached_state, cached = _MEMO.legal
     if cached_state is state:
         return cached
     if not state.agenda:
@@ -155,7 +163,7 @@ def legal(state: GameState) -> tuple[Action, ...]:
         result += cards.any_time(state, top, result)
     except HookError as exc:
         raise exc.at(top) from exc.__cause__
-    _last_legal = (state, result)
+    _MEMO.legal = (state, result)
     return result
 
 
@@ -240,7 +248,6 @@ def advance(
     Outcomes drawn from the seed are appended to ``drawn`` when it is given, and the steps run
     to ``trace`` (see :data:`Trace`).
     """
-    global _last_legal
     packs_loaded(state.config)
     top: Step | None = None
     try:
@@ -281,7 +288,7 @@ def advance(
             if options:
                 options += cards.any_time(state, top, options)
             if len(options) > 1:
-                _last_legal = (state, options)
+                _MEMO.legal = (state, options)
                 return state
             state = pop(state)
             if options:

@@ -3,6 +3,8 @@ Manhattan* and *Advanced Rule*; rulings C1, C2)."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from kingofny.engine.dispatch import each, owned
 from kingofny.engine.economy import gain_vp
 from kingofny.engine.ops import manhattan_occupants, move_monster, on_track, push, set_turn
@@ -11,9 +13,9 @@ from kingofny.model.limits import manhattan_capacity as capacity
 from kingofny.model.state import GameState
 from kingofny.model.steps import LeaveManhattan
 
-ENTRY_VP = 1
+ENTRY_VP: Final = 1
 """VP for seizing control of Manhattan (seed 000, *Effects of Manhattan*; rulings C1)."""
-SEIZED_MARK = "seized-manhattan:"
+SEIZED_MARK: Final = "seized-manhattan:"
 """Turn-mark prefix (with the seat): the monster has had its VP for seizing Manhattan this turn.
 
 DEFAULT: the VP comes once per monster per turn. Only Subway's free movement can enter

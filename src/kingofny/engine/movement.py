@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from kingofny.engine import manhattan
 from kingofny.engine.dispatch import checked, in_market
 from kingofny.engine.economy import spend_energy
@@ -41,11 +43,11 @@ def voluntary_move(state: GameState, seat: int, borough: Borough) -> GameState:
 
 # -- setup placement ---------------------------------------------------------------------------
 
-_PLACE = {b: PlaceMonster(b) for b in OUTER_BOROUGHS}
-_MOVE = {b: MoveTo(b) for b in OUTER_BOROUGHS}
-_FLEE = {b: Flee(b) for b in OUTER_BOROUGHS}
-_STAY = StayPut()
-_STAY_IN_MANHATTAN = StayInManhattan()
+_PLACE: Final = {b: PlaceMonster(b) for b in OUTER_BOROUGHS}
+_MOVE: Final = {b: MoveTo(b) for b in OUTER_BOROUGHS}
+_FLEE: Final = {b: Flee(b) for b in OUTER_BOROUGHS}
+_STAY: Final = StayPut()
+_STAY_IN_MANHATTAN: Final = StayInManhattan()
 
 
 def place_legal(state: GameState, step: Place) -> tuple[Action, ...]:

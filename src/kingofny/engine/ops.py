@@ -17,7 +17,7 @@ and an effect does not keep the state it is given after its hook returns.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 import attrs
 
@@ -28,7 +28,7 @@ from kingofny.model.steps import Step
 
 _T = TypeVar("_T")
 _Maker = Callable[..., Any]
-_MAKERS: dict[tuple[type, tuple[str, ...]], _Maker] = {}
+_MAKERS: Final[dict[tuple[type, tuple[str, ...]], _Maker]] = {}
 
 
 def evolve(inst: _T, **changes: Any) -> _T:
@@ -102,7 +102,7 @@ def _maker(cls: type, names: tuple[str, ...], *, as_draft: bool = False) -> _Mak
     return made
 
 
-_TWINS: dict[type, type] = {}
+_TWINS: Final[dict[type, type]] = {}
 
 
 def _twin(cls: type) -> type:
@@ -116,9 +116,9 @@ def _twin(cls: type) -> type:
     return found
 
 
-DRAFT = _twin(GameState)
+DRAFT: Final = _twin(GameState)
 """The class of a draft (:func:`draft`): a GameState whose attributes can be stored."""
-_NEW_DRAFT = _maker(GameState, ("agenda",), as_draft=True)
+_NEW_DRAFT: Final = _maker(GameState, ("agenda",), as_draft=True)
 
 
 def draft(state: GameState, agenda: tuple[Step, ...]) -> GameState:
@@ -139,13 +139,13 @@ def freeze(state: GameState) -> GameState:
     return state
 
 
-_WITH_AGENDA = maker(GameState, "agenda")
-_WITH_MONSTERS = maker(GameState, "monsters")
-_WITH_TURN = maker(GameState, "turn")
-_WITH_BOROUGHS = maker(GameState, "boroughs")
-_WITH_AGENDA_TURN = maker(GameState, "agenda", "turn")
-_WITH_VP_ENERGY = maker(MonsterState, "vp", "energy")
-_WITH_LOCATION = maker(MonsterState, "location")
+_WITH_AGENDA: Final = maker(GameState, "agenda")
+_WITH_MONSTERS: Final = maker(GameState, "monsters")
+_WITH_TURN: Final = maker(GameState, "turn")
+_WITH_BOROUGHS: Final = maker(GameState, "boroughs")
+_WITH_AGENDA_TURN: Final = maker(GameState, "agenda", "turn")
+_WITH_VP_ENERGY: Final = maker(MonsterState, "vp", "energy")
+_WITH_LOCATION: Final = maker(MonsterState, "location")
 
 
 def set_monster(state: GameState, seat: int, monster: MonsterState) -> GameState:

@@ -5,6 +5,7 @@ FACE_CONVERSION and FACE_RESOLVE effects."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from kingofny.engine.army import resolve_ouch
 from kingofny.engine.attack import resolve_attack
@@ -19,8 +20,8 @@ from kingofny.model.effect import Context
 from kingofny.model.state import GameState, TurnState
 from kingofny.model.steps import BeginResolution, ChooseFace
 
-_RESOLVE = {face: ResolveFace(face) for face in Face}
-_WITH_UNRESOLVED = maker(TurnState, "unresolved")
+_RESOLVE: Final = {face: ResolveFace(face) for face in Face}
+_WITH_UNRESOLVED: Final = maker(TurnState, "unresolved")
 
 
 def resolve_energy(state: GameState, seat: int, count: int) -> GameState:
@@ -35,7 +36,7 @@ def resolve_heal(state: GameState, seat: int, count: int) -> GameState:
     return heal(state, seat, count)
 
 
-FACE_RESOLVERS: dict[Face, Callable[[GameState, int, int], GameState]] = {
+FACE_RESOLVERS: Final[dict[Face, Callable[[GameState, int, int], GameState]]] = {
     Face.ENERGY: resolve_energy,
     Face.HEAL: resolve_heal,
     Face.ATTACK: resolve_attack,

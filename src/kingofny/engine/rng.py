@@ -7,12 +7,14 @@ reproducible across processes and Python versions, and serialisable, without cop
 
 from __future__ import annotations
 
-_MASK = (1 << 64) - 1
-_GAMMA = 0x9E3779B97F4A7C15
+from typing import Final
+
+_MASK: Final = (1 << 64) - 1
+_GAMMA: Final = 0x9E3779B97F4A7C15
 """The golden-ratio increment of splitmix64."""
-_SIGNED_LOW = -(1 << 63)
-_SIGNED_HIGH = 1 << 63
-_WIDE_TAG = 0xD1B54A32D192ED03
+_SIGNED_LOW: Final = -(1 << 63)
+_SIGNED_HIGH: Final = 1 << 63
+_WIDE_TAG: Final = 0xD1B54A32D192ED03
 """Starts the hash of a seed outside the signed 64-bit range (any odd constant would do)."""
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
+from typing import Final
 
 from kingofny.engine.dispatch import checked, in_play, overrides
 from kingofny.engine.economy import spend_energy
@@ -16,9 +17,9 @@ from kingofny.model.outcomes import DiceRoll, Outcome
 from kingofny.model.state import GameState, TurnState
 from kingofny.model.steps import ChooseReroll, RollDice
 
-_STOP = StopRolling()
-_WITH_DICE = maker(TurnState, "dice")
-_WITH_DICE_REROLLS = maker(TurnState, "dice", "rerolls_left")
+_STOP: Final = StopRolling()
+_WITH_DICE: Final = maker(TurnState, "dice")
+_WITH_DICE_REROLLS: Final = maker(TurnState, "dice", "rerolls_left")
 
 
 def roll_resolve(state: GameState, step: RollDice, outcome: Outcome) -> GameState:
@@ -95,7 +96,7 @@ def _constrained(
     return (_STOP, *options)
 
 
-_REROLL_HOOKS = ("locked_faces", "reroll_cost", "must_reroll")
+_REROLL_HOOKS: Final = ("locked_faces", "reroll_cost", "must_reroll")
 """The hooks by which effects constrain rerolls (see :func:`_constrained`)."""
 
 

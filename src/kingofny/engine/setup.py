@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from kingofny.content import registry
 from kingofny.engine import rng as rngmod
@@ -23,8 +24,8 @@ from kingofny.model.outcomes import DiceRoll, Outcome, TileDraw
 from kingofny.model.state import MARKET_SIZE, GameConfig, GameState, TurnState
 from kingofny.model.steps import Place, RevealCard, RevealTile, RollOff, StartTurn
 
-_WITH_HIDDEN_TILES = maker(GameState, "hidden_tiles")
-_WITH_STACKS = maker(BoroughState, "stacks")
+_WITH_HIDDEN_TILES: Final = maker(GameState, "hidden_tiles")
+_WITH_STACKS: Final = maker(BoroughState, "stacks")
 
 
 def resolve_packs(packs: Sequence[str]) -> tuple[str, ...]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from kingofny.content import registry
 from kingofny.engine.dispatch import card_uses, checked
 from kingofny.engine.ops import evolve, push, set_monster
@@ -13,12 +15,12 @@ from kingofny.model.outcomes import CardDraw, Outcome
 from kingofny.model.state import MARKET_SIZE, GameState
 from kingofny.model.steps import RevealCard, Shop
 
-SWEEP_COST = 2
+SWEEP_COST: Final = 2
 """Energy to discard the face-up cards and reveal new ones."""
-_END = EndBuying()
-_SWEEP = Sweep()
-_BUY = tuple(Buy(slot) for slot in range(MARKET_SIZE))
-_NEEDED_UNIT = {
+_END: Final = EndBuying()
+_SWEEP: Final = Sweep()
+_BUY: Final = tuple(Buy(slot) for slot in range(MARKET_SIZE))
+_NEEDED_UNIT: Final = {
     BuyCondition.DESTROYED_JET: UnitKind.JET,
     BuyCondition.DESTROYED_TANK: UnitKind.TANK,
 }

@@ -4,6 +4,8 @@ END_TURN and EXTRA_TURN effects."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from kingofny.engine import manhattan
 from kingofny.engine.dispatch import checked, each, in_play, owned
 from kingofny.engine.economy import gain_energy, gain_vp
@@ -21,9 +23,9 @@ from kingofny.model.steps import (
     StartTurn,
 )
 
-BLACK_DICE = 6
+BLACK_DICE: Final = 6
 """Dice rolled each turn without cards."""
-REROLLS = 2
+REROLLS: Final = 2
 """Rolls after the first (seed 000, *Roll the Dice*)."""
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from kingofny.content import registry
 from kingofny.content.pack import ContentPack
@@ -79,10 +79,10 @@ class _Content:
         return bool(owned(state, seat))
 
 
-_CONTENTS: dict[tuple[str, ...], _Content] = {}
+_CONTENTS: Final[dict[tuple[str, ...], _Content]] = {}
 """The last content view made for each list of pack names; each entry checks that it is still
 current before it is used (:meth:`_Content.current`), and the dict is bounded, cleared whole."""
-_CONTENTS_LIMIT = 64
+_CONTENTS_LIMIT: Final = 64
 
 
 def _content(reg: Registry, names: tuple[str, ...], packs: tuple[ContentPack, ...]) -> _Content:

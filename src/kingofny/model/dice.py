@@ -6,7 +6,7 @@ import enum
 import functools
 from collections.abc import Iterable, Iterator
 from math import factorial
-from typing import TYPE_CHECKING, final
+from typing import TYPE_CHECKING, Final, final
 
 from attrs.exceptions import FrozenInstanceError
 
@@ -45,7 +45,7 @@ class Face(enum.IntEnum):
         return self.name.lower()
 
 
-_SYMBOLS = {
+_SYMBOLS: Final = {
     Face.ENERGY: "E",
     Face.HEAL: "H",
     Face.ATTACK: "A",
@@ -53,8 +53,8 @@ _SYMBOLS = {
     Face.DESTRUCTION: "D",
     Face.OUCH: "O",
 }
-_BY_SYMBOL = {symbol: face for face, symbol in _SYMBOLS.items()}
-FACES: tuple[Face, ...] = tuple(Face)
+_BY_SYMBOL: Final = {symbol: face for face, symbol in _SYMBOLS.items()}
+FACES: Final[tuple[Face, ...]] = tuple(Face)
 
 
 @final
@@ -197,7 +197,7 @@ def _dice(counts: tuple[int, int, int, int, int, int]) -> Dice:
     return Dice(counts)
 
 
-EMPTY_DICE = _dice((0, 0, 0, 0, 0, 0))
+EMPTY_DICE: Final = _dice((0, 0, 0, 0, 0, 0))
 
 
 @functools.cache

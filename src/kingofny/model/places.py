@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import enum
 import functools
-from typing import final
+from typing import Final, final
 
 from attrs.exceptions import FrozenInstanceError
 
@@ -35,20 +35,20 @@ class Borough(enum.IntEnum):
         return self.name.lower().replace("_", "-")
 
 
-_BOROUGH_LABELS = {
+_BOROUGH_LABELS: Final = {
     Borough.MANHATTAN: "Manhattan",
     Borough.BRONX: "The Bronx",
     Borough.QUEENS: "Queens",
     Borough.BROOKLYN: "Brooklyn",
     Borough.STATEN_ISLAND: "Staten Island",
 }
-OUTER_BOROUGHS: tuple[Borough, ...] = (
+OUTER_BOROUGHS: Final[tuple[Borough, ...]] = (
     Borough.BRONX,
     Borough.QUEENS,
     Borough.BROOKLYN,
     Borough.STATEN_ISLAND,
 )
-OUTER_CAPACITY = 2
+OUTER_CAPACITY: Final = 2
 """At most two monsters stand in any outer borough (seed 000, *How to Play*)."""
 
 
@@ -77,7 +77,7 @@ class Track(enum.IntEnum):
         return "2-4" if self is Track.MAIN else "5-6"
 
 
-ZONE_EARNINGS: dict[Zone, tuple[int, int]] = {
+ZONE_EARNINGS: Final[dict[Zone, tuple[int, int]]] = {
     Zone.LOWER: (1, 1),
     Zone.MIDTOWN: (2, 1),
     Zone.UPPER: (2, 2),
@@ -213,7 +213,7 @@ class UnitKind(enum.IntEnum):
         return self.name.lower()
 
 
-_UNIT_REWARDS = {
+_UNIT_REWARDS: Final = {
     UnitKind.INFANTRY: (Reward.LIFE, 1),
     UnitKind.JET: (Reward.ENERGY, 2),
     UnitKind.TANK: (Reward.VP, 3),
@@ -329,7 +329,7 @@ def building(kind: BuildingKind, durability: int) -> Building:
     return Building(kind, durability)
 
 
-BASE_TILES: tuple[tuple[Building, int], ...] = (
+BASE_TILES: Final[tuple[tuple[Building, int], ...]] = (
     (building(BuildingKind.HIGH_RISE, 1), 22),
     (building(BuildingKind.HIGH_RISE, 2), 8),
     (building(BuildingKind.HIGH_RISE, 3), 3),
@@ -339,5 +339,5 @@ BASE_TILES: tuple[tuple[Building, int], ...] = (
     (building(BuildingKind.HOSPITAL, 3), 3),
 )
 """The 45 tiles of the base game (components §3.2)."""
-STACKS_PER_BOROUGH = 3
-TILES_PER_STACK = 3
+STACKS_PER_BOROUGH: Final = 3
+TILES_PER_STACK: Final = 3
