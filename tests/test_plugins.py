@@ -497,3 +497,22 @@ def test_the_effects_in_play_follow_the_registry_in_use(monkeypatch: pytest.Monk
         effects = owned(state, 0)
         assert [key for key, _ in effects] == ["fx:glitch"]
         assert effects[0][1].extra_dice(state, 0) == bonus
+
+
+class _InheritedAbility(_Ability):
+    """Implements no hook itself: ``extra_dice`` comes from its base class."""
+
+
+def test_a_hook_inherited_from_a_base_class_still_acts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The engine skips the hooks an effect's class leaves at Effect's do-nothing default
+    (issue 8). The test for "left at the default" must follow the class's bases: a hook an
+    intermediate class implements is implemented (DESIGN Contract: plugins subclass Effect)."""
+    from kingofny.engine.turn import dice_count
+
+    reg = plugins.Registry()
+    reg.add(manifest())
+    reg.add(fx_pack(_InheritedAbility(2)))
+    monkeypatch.setattr(registry, "_BUILT", [reg])
+    state = new_game(["fx:glitch", "base:kong"], seed=1, packs=("base", "fx"))
+    assert dice_count(state, 0) == 8  # 6 black dice + the inherited 2
+    assert dice_count(state, 1) == 6

@@ -4,7 +4,7 @@ with the ATTACK_TARGETS, ATTACK_DAMAGE and AFTER_ATTACK effects."""
 from __future__ import annotations
 
 from kingofny.engine.damage import deal_damage
-from kingofny.engine.dispatch import checked, each, failed, owned, wrong
+from kingofny.engine.dispatch import checked, each, failed, overrides, owned, wrong
 from kingofny.engine.ops import manhattan_occupants, push
 from kingofny.model.effect import Source
 from kingofny.model.state import GameState
@@ -22,6 +22,8 @@ def attack_targets(state: GameState, seat: int) -> tuple[int, ...]:
         if i != seat and not m.eliminated and m.location is not None and m.in_manhattan != inside
     )
     for key, effect in owned(state, seat):
+        if not overrides(effect, "attack_targets"):
+            continue
         targets = checked(state, key, tuple, effect.attack_targets, state, seat, targets)
     return targets
 
@@ -41,9 +43,13 @@ def resolve_attack(state: GameState, seat: int, count: int) -> GameState:
     for target in targets:
         amount = count
         for key, effect in effects:
+            if not overrides(effect, "attack_damage"):
+                continue
             amount = checked(state, key, int, effect.attack_damage, state, seat, target, amount)
         damage.append((target, amount))
         for key, effect in effects:
+            if not overrides(effect, "attack_roll"):
+                continue
             try:
                 roll = effect.attack_roll(state, seat, target, amount)
             except Exception as exc:

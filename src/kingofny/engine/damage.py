@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-from kingofny.engine.dispatch import checked, each, owned
+from kingofny.engine.dispatch import checked, each, overrides, owned
 from kingofny.engine.manhattan import settle_manhattan
 from kingofny.engine.ops import evolve, maker, set_monster, set_turn
 from kingofny.model.effect import Source
@@ -36,6 +36,8 @@ def deal_damage(
         if amount <= 0 or m.eliminated:
             continue
         for key, effect in owned(state, seat):
+            if not overrides(effect, "damage_taken"):
+                continue
             amount = checked(state, key, int, effect.damage_taken, state, seat, amount, source)
         if amount <= 0:
             continue

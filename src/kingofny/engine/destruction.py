@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from kingofny.engine.dispatch import checked, each, owned
+from kingofny.engine.dispatch import checked, each, overrides, owned
 from kingofny.engine.economy import gain_energy, gain_vp, heal, spend_energy
 from kingofny.engine.ops import evolve, push, set_borough, set_monster, set_turn
 from kingofny.model.actions import Action, DestroyBuilding, DestroyUnit, Pass
@@ -30,6 +30,8 @@ def durability(state: GameState, seat: int, tile: Building | UnitKind) -> int:
     """Destruction ``seat`` needs for ``tile``, after its effects (Can Opener, Long Neck)."""
     value = tile.durability
     for key, effect in owned(state, seat):
+        if not overrides(effect, "durability"):
+            continue
         value = checked(state, key, int, effect.durability, state, seat, tile, value)
     return value
 
@@ -38,6 +40,8 @@ def _reach(
     state: GameState, seat: int, key: str, effect: Effect
 ) -> tuple[tuple[Borough, str], ...]:
     """The boroughs one effect lets ``seat`` destroy in (its REACH hook, checked)."""
+    if not overrides(effect, "reach"):
+        return ()
     found = checked(state, key, tuple, effect.reach, state, seat)
     return found
 
@@ -85,6 +89,8 @@ def destroy_legal(state: GameState, step: Destroy) -> tuple[Action, ...]:
     effects = owned(state, seat)
     units_only = False
     for key, effect in effects:
+        if not overrides(effect, "only_units"):
+            continue
         only = checked(state, key, bool, effect.only_units, state, seat)
         units_only = units_only or only
     here = m.location.borough

@@ -27,17 +27,27 @@ from kingofny.model.state import GameState
 from kingofny.model.steps import Step
 
 _NONE: Final[tuple[()]] = ()
-_OVERRIDES: Final[dict[tuple[type, str], bool]] = {}
+_HOOKS: Final = tuple(
+    name for name, value in vars(Effect).items() if callable(value) and not name.startswith("_")
+)
+"""The names of the hooks of :class:`~kingofny.model.effect.Effect` (every default does
+nothing)."""
+
+_IMPLEMENTED: Final[dict[type, frozenset[str]]] = {}
+"""The hooks each effect class implements, found on first use (the entries never change, so
+threads may share them)."""
 
 
 def overrides(effect: Effect, hook: str) -> bool:
-    """Whether ``effect`` implements ``hook`` (cached per class): lets hot paths skip effects
-    that cannot change the outcome."""
-    key = (type(effect), hook)
-    found = _OVERRIDES.get(key)
-    if found is None:
-        found = _OVERRIDES[key] = getattr(type(effect), hook) is not getattr(Effect, hook)
-    return found
+    """Whether ``effect`` implements ``hook`` (cached per class): hot paths skip the effects
+    whose hook is the default, which does nothing."""
+    implemented = _IMPLEMENTED.get(type(effect))
+    if implemented is None:
+        cls = type(effect)
+        implemented = _IMPLEMENTED[cls] = frozenset(
+            name for name in _HOOKS if getattr(cls, name) is not getattr(Effect, name)
+        )
+    return hook in implemented
 
 
 _OWNED: Final[dict[tuple[object, ...], tuple[tuple[str, Effect], ...]]] = {}
@@ -59,21 +69,23 @@ def owned(state: GameState, seat: int) -> tuple[tuple[str, Effect], ...]:
     """The effects acting for ``seat``: its monster's ability, its KEEP cards in the order it
     gained them, its tokens' rules, and, on its own turn, the turn's marks."""
     m = state.monsters[seat]
-    if m.eliminated:
-        return _NONE
+    turn = state.turn
+    marks = turn.marks if seat == turn.seat else _NONE
     reg = registry.installed()
     changes = reg.changes[0]
-    marks = state.turn.marks if seat == state.turn.seat else _NONE
     last = _BY_MONSTER.get(id(m))
     if last is not None and last[0] is m and last[1] == marks and last[2] == changes:
         return last[3]
-    key = (m.monster, m.cards, m.tokens, marks, changes)
-    found = _OWNED.get(key)
-    if found is None:
-        found = _owned(m, marks, reg.effects)
-        if len(_OWNED) >= _OWNED_LIMIT:
-            _OWNED.clear()
-        _OWNED[key] = found
+    found: tuple[tuple[str, Effect], ...] = _NONE
+    if not m.eliminated:
+        key = (m.monster, m.cards, m.tokens, marks, changes)
+        cached = _OWNED.get(key)
+        if cached is None:
+            cached = _owned(m, marks, reg.effects)
+            if len(_OWNED) >= _OWNED_LIMIT:
+                _OWNED.clear()
+            _OWNED[key] = cached
+        found = cached
     if len(_BY_MONSTER) >= _OWNED_LIMIT:
         _BY_MONSTER.clear()
     _BY_MONSTER[id(m)] = (m, marks, changes, found)
@@ -189,6 +201,8 @@ def each(
     """Run ``hook`` of each (key, effect) in turn, as ``hook(state, *args)``, each on the state
     the previous one returned, every call :func:`checked`."""
     for key, effect in effects:
+        if not overrides(effect, hook):
+            continue
         state = checked(state, key, GameState, getattr(effect, hook), state, *args)
     return state
 
@@ -227,6 +241,8 @@ def card_uses(state: GameState, seat: int, context: Context) -> list[UseCard]:
     non-empty string (:func:`wrong` otherwise)."""
     uses: list[UseCard] = []
     for key, effect in owned(state, seat):
+        if not overrides(effect, "offers"):
+            continue
         options = checked(state, key, tuple, effect.offers, state, seat, context)
         for option in options:
             if type(option) is not str or not option:

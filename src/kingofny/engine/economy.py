@@ -3,7 +3,7 @@ MAX_LIFE)."""
 
 from __future__ import annotations
 
-from kingofny.engine.dispatch import checked, in_play, owned
+from kingofny.engine.dispatch import checked, in_play, overrides, owned
 from kingofny.engine.ops import evolve, gain, set_monster, set_turn
 from kingofny.model.monster import MAX_LIFE
 from kingofny.model.state import GameState
@@ -13,6 +13,8 @@ def max_life(state: GameState, seat: int) -> int:
     """The most Life Points the monster may have: 10 unless a card says otherwise."""
     value = MAX_LIFE
     for key, effect in owned(state, seat):
+        if not overrides(effect, "max_life"):
+            continue
         value = checked(state, key, int, effect.max_life, state, seat, value)
     return value
 
@@ -46,6 +48,8 @@ def gain_energy(state: GameState, seat: int, amount: int, *, dice: bool = False)
         return state
     effects = in_play(state)
     for owner, key, effect in effects:
+        if not overrides(effect, "energy_gain"):
+            continue
         amount = checked(state, key, int, effect.energy_gain, state, owner, seat, amount, dice)
     if amount <= 0:
         return state
@@ -54,6 +58,8 @@ def gain_energy(state: GameState, seat: int, amount: int, *, dice: bool = False)
     gained[seat] += amount
     state = set_turn(state, energy_gained=tuple(gained))
     for owner, key, effect in effects:
+        if not overrides(effect, "after_energy_gain"):
+            continue
         state = checked(state, key, GameState, effect.after_energy_gain, state, owner, seat, amount)
     return state
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from kingofny.engine.dispatch import checked, in_play
+from kingofny.engine.dispatch import checked, in_play, overrides
 from kingofny.engine.economy import gain_vp
 from kingofny.engine.ops import evolve
 from kingofny.model.effect import Goal
@@ -23,12 +23,16 @@ def superstar_threshold(state: GameState, taker: int) -> int:
     """Celebrity ``taker`` needs to take Superstar (4 from a Diva owner)."""
     value = SUPERSTAR_THRESHOLD
     for owner, key, effect in in_play(state):
+        if not overrides(effect, "superstar_threshold"):
+            continue
         value = checked(state, key, int, effect.superstar_threshold, state, owner, taker, value)
     return value
 
 
 def _taken(state: GameState, goal: Goal, taker: int, previous: int | None) -> GameState:
     for owner, key, effect in in_play(state):
+        if not overrides(effect, "on_goal_taken"):
+            continue
         state = checked(
             state, key, GameState, effect.on_goal_taken, state, owner, goal, taker, previous
         )

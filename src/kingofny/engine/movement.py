@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Final
 
 from kingofny.engine import manhattan
-from kingofny.engine.dispatch import checked, in_market
+from kingofny.engine.dispatch import checked, in_market, overrides
 from kingofny.engine.economy import spend_energy
 from kingofny.engine.ops import manhattan_occupants, move_monster, push
 from kingofny.model.actions import Action, Flee, MoveTo, PlaceMonster, StayInManhattan, StayPut
@@ -27,6 +27,8 @@ def move_cost(state: GameState, seat: int) -> int:
     """Energy a voluntary move costs ``seat`` now (New York Marathon in the market)."""
     total = 0
     for key, effect in in_market(state):
+        if not overrides(effect, "market_move_cost"):
+            continue
         cost = checked(state, key, int, effect.market_move_cost, state, seat)
         total += cost
     return total

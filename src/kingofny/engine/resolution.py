@@ -10,7 +10,7 @@ from typing import Final
 from kingofny.engine.army import resolve_ouch
 from kingofny.engine.attack import resolve_attack
 from kingofny.engine.destruction import resolve_destruction
-from kingofny.engine.dispatch import card_uses, checked, each, owned
+from kingofny.engine.dispatch import card_uses, checked, each, overrides, owned
 from kingofny.engine.economy import gain_energy, heal
 from kingofny.engine.goals import resolve_celebrity
 from kingofny.engine.ops import maker, push, set_turn, with_turn
@@ -54,6 +54,8 @@ def begin_resolution(state: GameState, step: BeginResolution) -> GameState:
     effects = owned(state, seat)
     dice = state.turn.dice
     for key, effect in effects:
+        if not overrides(effect, "modify_result"):
+            continue
         dice = checked(state, key, Dice, effect.modify_result, state, seat, dice)
     state = set_turn(state, rolled=state.turn.dice, unresolved=dice)
     if dice.total:

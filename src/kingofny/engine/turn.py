@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Final
 
 from kingofny.engine import manhattan
-from kingofny.engine.dispatch import checked, each, in_play, owned
+from kingofny.engine.dispatch import checked, each, in_play, overrides, owned
 from kingofny.engine.economy import gain_energy, gain_vp
 from kingofny.engine.ops import evolve, manhattan_occupants, push, set_turn, with_turn
 from kingofny.model.city import ZONE_EARNINGS
@@ -71,6 +71,8 @@ def reroll_allowance(state: GameState, seat: int) -> int:
     """The rerolls ``seat`` gets on a turn starting now: 2, as REROLL_RULES effects change it."""
     rerolls = REROLLS
     for owner, key, effect in in_play(state):
+        if not overrides(effect, "rerolls"):
+            continue
         rerolls = checked(state, key, int, effect.rerolls, state, owner, seat, rerolls)
     return max(0, rerolls)
 
@@ -79,6 +81,8 @@ def dice_count(state: GameState, seat: int) -> int:
     """The dice ``seat`` rolls on a turn starting now: 6, plus what DICE_COUNT effects add."""
     dice = BLACK_DICE
     for key, effect in owned(state, seat):
+        if not overrides(effect, "extra_dice"):
+            continue
         green = checked(state, key, int, effect.extra_dice, state, seat)
         dice += green
     return dice

@@ -1,9 +1,10 @@
 """The effect API: what a card or a monster ability can do, hook by hook.
 
 An :class:`Effect` is the behaviour of one card (or monster). Override only the hooks the card
-needs; each hook belongs to a trigger point (:class:`~kingofny.model.triggers.Trigger`). Hooks
-are pure: they receive a :class:`~kingofny.model.state.GameState` and return a new one or a
-value, and never call a player. During ``apply`` the state may be the engine's working copy,
+needs, in the class (the engine skips the hooks a class leaves at their defaults); each hook
+belongs to a trigger point (:class:`~kingofny.model.triggers.Trigger`). Hooks are pure: they
+receive a :class:`~kingofny.model.state.GameState` and return a new one or a value, and never
+call a player. During ``apply`` the state may be the engine's working copy,
 updated in place as the steps go on: a hook neither keeps it nor reads it again after passing it
 to a primitive (see :mod:`kingofny.engine.ops`). An effect that needs a choice pushes a
 :class:`~kingofny.model.steps.CardChoice` step (see :func:`kingofny.effects.primitives.ask`)
