@@ -134,8 +134,9 @@ def in_play(state: GameState) -> tuple[tuple[int, str, Effect], ...]:
     """Every effect in play as (owner, id, effect), owners in seat order from the turn's
     monster."""
     monsters = state.monsters
-    first = state.turn.seat
-    marks = state.turn.marks
+    turn = state.turn
+    first = turn.seat
+    marks = turn.marks
     changes = registry.installed().changes[0]
     last = _IN_PLAY.get(id(monsters))
     if (

@@ -143,6 +143,7 @@ def packs_loaded(config: GameConfig) -> None:
     _MEMO.ready = (config, reg.changes[0])
 
 
+_WITH_AGENDA: Final = maker(GameState, "agenda")
 _WITH_AGENDA_RNG: Final = maker(GameState, "agenda", "rng")
 
 
@@ -251,12 +252,15 @@ def advance(
     packs_loaded(state.config)
     top: Step | None = None
     try:
-        while state.agenda and state.winners is None:
-            top = state.agenda[-1]
+        while True:
+            agenda = state.agenda
+            if not agenda or state.winners is not None:
+                break
+            top = agenda[-1]
             kind = type(top)
             run = INTERNAL.get(kind)
             if run is not None:
-                state = run(pop(state), top)
+                state = run(_WITH_AGENDA(state, agenda[:-1]), top)
                 if trace is not None:
                     trace.append((top, None, state))
                 continue
@@ -275,7 +279,7 @@ def advance(
                 outcome, gen = chance.sample(state, top, state.rng)
                 if drawn is not None:
                     drawn.append(outcome)
-                state = CHANCE[kind](_WITH_AGENDA_RNG(state, state.agenda[:-1], gen), top, outcome)
+                state = CHANCE[kind](_WITH_AGENDA_RNG(state, agenda[:-1], gen), top, outcome)
                 if trace is not None:
                     trace.append((top, outcome, state))
                 continue

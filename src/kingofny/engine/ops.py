@@ -28,6 +28,7 @@ from kingofny.model.steps import Step
 
 _T = TypeVar("_T")
 _Maker = Callable[..., Any]
+_MANHATTAN: Final = Borough.MANHATTAN
 _MAKERS: Final[dict[tuple[type, tuple[str, ...]], _Maker]] = {}
 
 
@@ -216,18 +217,20 @@ def move_monster(state: GameState, seat: int, where: Location) -> GameState:
 
 def manhattan_occupants(state: GameState) -> tuple[int, ...]:
     """Seats in Manhattan, the 2–4 space's monster first."""
-    found = [
-        (m.location.track, i)
-        for i, m in enumerate(state.monsters)
-        if m.location is not None and m.location.borough is Borough.MANHATTAN
-    ]
-    found.sort()
-    return tuple(i for _, i in found)
+    found = []
+    for i, m in enumerate(state.monsters):
+        where = m.location
+        if where is not None and where.borough is _MANHATTAN:
+            found.append((where.track, i))
+    if len(found) > 1:
+        found.sort()
+    return tuple([i for _, i in found])
 
 
 def on_track(state: GameState, track: Track) -> int | None:
     """The seat on this Manhattan track, if any."""
     for i, m in enumerate(state.monsters):
-        if m.location is not None and m.location.track is track:
+        where = m.location
+        if where is not None and where.track is track:
             return i
     return None
