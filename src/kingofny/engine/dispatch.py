@@ -22,6 +22,7 @@ from kingofny.engine.ops import DRAFT
 from kingofny.errors import EffectError, IllegalActionError
 from kingofny.model.actions import UseCard
 from kingofny.model.effect import Context, Effect
+from kingofny.model.limits import MAX_MONSTERS
 from kingofny.model.monster import MonsterState
 from kingofny.model.state import GameState
 from kingofny.model.steps import Step
@@ -57,12 +58,13 @@ computes an entry twice)."""
 _OWNED_LIMIT: Final = 8192
 
 
-_BY_MONSTER: Final[
-    dict[int, tuple[MonsterState, tuple[str, ...], int, tuple[tuple[str, Effect], ...]]]
-] = {}
-"""The last effects found for each monster object (states share unchanged monsters), keyed by
-its id: each entry holds the monster, so the id cannot be reused while the entry lives. The
-dict is bounded and cleared whole; a thread sees an entry or none."""
+_Entry = tuple[MonsterState, tuple[str, ...], int, tuple[tuple[str, Effect], ...]]
+
+_BY_SEAT: Final[list[_Entry | None]] = [None] * MAX_MONSTERS
+"""For each seat, the monster whose effects were found last, with the marks and the registry's
+change count they were found under, and those effects. States share unchanged monsters, so
+the common case is one identity test. Each entry holds its monster (an identity match cannot
+be a reused address) and is replaced whole, so a thread sees an old entry or a new one."""
 
 
 def owned(state: GameState, seat: int) -> tuple[tuple[str, Effect], ...]:
@@ -73,7 +75,7 @@ def owned(state: GameState, seat: int) -> tuple[tuple[str, Effect], ...]:
     marks = turn.marks if seat == turn.seat else _NONE
     reg = registry.installed()
     changes = reg.changes[0]
-    last = _BY_MONSTER.get(id(m))
+    last = _BY_SEAT[seat]
     if last is not None and last[0] is m and last[1] == marks and last[2] == changes:
         return last[3]
     found: tuple[tuple[str, Effect], ...] = _NONE
@@ -86,9 +88,7 @@ def owned(state: GameState, seat: int) -> tuple[tuple[str, Effect], ...]:
                 _OWNED.clear()
             _OWNED[key] = cached
         found = cached
-    if len(_BY_MONSTER) >= _OWNED_LIMIT:
-        _BY_MONSTER.clear()
-    _BY_MONSTER[id(m)] = (m, marks, changes, found)
+    _BY_SEAT[seat] = (m, marks, changes, found)
     return found
 
 
@@ -118,16 +118,14 @@ def _owned(
     return tuple(found)
 
 
-_IN_PLAY: Final[
-    dict[
-        int,
-        tuple[
-            tuple[MonsterState, ...], int, tuple[str, ...], int, tuple[tuple[int, str, Effect], ...]
-        ],
-    ]
-] = {}
-"""The last effects in play found for each tuple of monsters, keyed by its id (held, as in
-:data:`_BY_MONSTER`), with the turn's seat, its marks and the registry's change count."""
+_Played = tuple[
+    tuple[MonsterState, ...] | None, int, tuple[str, ...], int, tuple[tuple[int, str, Effect], ...]
+]
+
+_IN_PLAY: Final[list[_Played]] = [(None, -1, (), -1, ())]
+"""The tuple of monsters whose effects in play were found last (held, so an identity match is
+the same tuple), with the turn's seat, its marks and the registry's change count then, and
+those effects: one entry, replaced whole."""
 
 
 def in_play(state: GameState) -> tuple[tuple[int, str, Effect], ...]:
@@ -138,14 +136,8 @@ def in_play(state: GameState) -> tuple[tuple[int, str, Effect], ...]:
     first = turn.seat
     marks = turn.marks
     changes = registry.installed().changes[0]
-    last = _IN_PLAY.get(id(monsters))
-    if (
-        last is not None
-        and last[0] is monsters
-        and last[1] == first
-        and last[2] == marks
-        and last[3] == changes
-    ):
+    last = _IN_PLAY[0]
+    if last[0] is monsters and last[1] == first and last[2] == marks and last[3] == changes:
         return last[4]
     n = len(monsters)
     found: list[tuple[int, str, Effect]] = []
@@ -153,9 +145,7 @@ def in_play(state: GameState) -> tuple[tuple[int, str, Effect], ...]:
         seat = (first + k) % n
         found.extend((seat, key, effect) for key, effect in owned(state, seat))
     result = tuple(found) if found else _NONE
-    if len(_IN_PLAY) >= _OWNED_LIMIT:
-        _IN_PLAY.clear()
-    _IN_PLAY[id(monsters)] = (monsters, first, marks, changes, result)
+    _IN_PLAY[0] = (monsters, first, marks, changes, result)
     return result
 
 
