@@ -7,9 +7,9 @@ builds), and calls in here.
 
 from __future__ import annotations
 
-import functools
 import operator
 from collections.abc import Callable, Hashable, Sequence
+from typing import Final
 
 import attrs
 
@@ -24,17 +24,17 @@ from kingofny.model.city import (
     UnitKind,
     Zone,
 )
-from kingofny.model.dice import Face
+from kingofny.model.dice import Dice, Face
 from kingofny.model.invariants import BASE_TOKEN_KINDS
-from kingofny.model.limits import MAX_DICE
+from kingofny.model.limits import MAX_DICE, MAX_MONSTERS
 from kingofny.model.monster import MonsterState
 from kingofny.model.pending import STEP_KINDS, PendingKind, waiting_for
 from kingofny.model.state import MARKET_SIZE, GameState
 from kingofny.model.steps import CardChoice, CardRoll, DecisionStep
 
-FANOUT = 12
+FANOUT: Final = 12
 """Legal-action tuples longer than this have their ids kept by :class:`ActionIds`."""
-FANOUTS_KEPT = 2048
+FANOUTS_KEPT: Final = 2048
 
 _Keyed = dict[type, tuple[Callable[[Action], Hashable], dict[Hashable, int]]]
 
@@ -68,7 +68,7 @@ class ActionIds:
         # (up to 96 actions); their ids are kept by the tuple's identity. Each entry holds its
         # tuple, so the id cannot be reused while the entry lives; the dict is bounded and
         # only ever swapped whole, so threads sharing a codec see either entry or none.
-        self._fanouts: dict[int, tuple[tuple[Action, ...], tuple[int, ...]]] = {}
+        self._fanouts: dict[int, tuple[tuple[Action, ...], tuple[int, ...], bytes]] = {}
 
     def get(self, action: Action) -> int | None:
         """The id of ``action``, or None if it has none."""
@@ -98,35 +98,47 @@ class ActionIds:
         """The ids of ``legal``, sorted (a reroll fan-out's kept by the tuple's identity)."""
         if len(legal) <= FANOUT:
             return tuple(sorted(self.ids_of(legal)))
+        return self._fanout(legal)[1]
+
+    def _fanout(
+        self, legal: tuple[Action, ...]
+    ) -> tuple[tuple[Action, ...], tuple[int, ...], bytes]:
+        """A reroll fan-out's entry: the tuple, its sorted ids and its mask."""
         known = self._fanouts.get(id(legal))
         if known is not None and known[0] is legal:
-            return known[1]
-        ids = tuple(sorted(self.ids_of(legal)))
+            return known
+        ids = self.ids_of(legal)
+        entry = (legal, tuple(sorted(ids)), self._mask_of(ids))
         if len(self._fanouts) >= FANOUTS_KEPT:
             self._fanouts = {}
-        self._fanouts[id(legal)] = (legal, ids)
-        return ids
+        self._fanouts[id(legal)] = entry
+        return entry
 
     def mask(self, legal: tuple[Action, ...]) -> bytes:
-        """One byte per id: 1 for the ids of ``legal``, 0 elsewhere."""
+        """One byte per id: 1 for the ids of ``legal``, 0 elsewhere (a fan-out's is kept)."""
+        if len(legal) > FANOUT:
+            return self._fanout(legal)[2]
+        return self._mask_of(self.ids_of(legal))
+
+    def _mask_of(self, ids: Sequence[int]) -> bytes:
         mask = bytearray(self.size)
-        for i in self.sorted_ids(legal) if len(legal) > FANOUT else self.ids_of(legal):
+        for i in ids:
             mask[i] = 1
         return bytes(mask)
 
 
 # -- observations --------------------------------------------------------------------------------
 
-VP_SCALE = 40
-ENERGY_SCALE = 40
-COUNT_SCALE = 10
-TOKEN_KINDS = tuple(sorted(BASE_TOKEN_KINDS))
+VP_SCALE: Final = 40
+ENERGY_SCALE: Final = 40
+COUNT_SCALE: Final = 10
+TOKEN_KINDS: Final = tuple(sorted(BASE_TOKEN_KINDS))
 """The token kinds an observation shows, in a fixed order."""
 # Enum members as tuples, once: iterating an enum class is slow on the observation's hot path.
-_BOROUGHS = tuple(Borough)
-_UNITS = tuple(UnitKind)
-_FACES = tuple(Face)
-_TILES = tuple(b for b, _ in BASE_TILES)
+_BOROUGHS: Final = tuple(Borough)
+_UNITS: Final = tuple(UnitKind)
+_FACES: Final = tuple(Face)
+_TILES: Final = tuple(b for b, _ in BASE_TILES)
 
 
 class Layout:
@@ -171,16 +183,35 @@ class Layout:
         self.asks = dict(self._group(at, "asks."))
 
         self.city_start = at[f"{_BOROUGHS[0]}.stack[0].top.{_TILES[0]}"]
+        # The writer puts the vector together in order: the monsters' rows, then the city
+        # right after the last row, then the rest (see write_observation).
+        if self.city_start != MAX_MONSTERS * self.row:
+            raise AssertionError("observation layout: the city must follow the monster rows")
+        self.empty_rows = tuple(
+            [0.0] * ((MAX_MONSTERS - n) * self.row) for n in range(MAX_MONSTERS + 1)
+        )
+        """Zeros for the rows of the seats a game of ``n`` monsters leaves empty."""
+        self.tail = [0.0] * (self.size - (self.souvenir[-1] + 1))
+        """Zeros for everything after the city's section."""
         # Rows and city sections by the identity of the (immutable) object they show; each
         # entry holds its object, so its id cannot be reused while the entry lives. The dicts
         # are bounded and replaced whole, so threads sharing them see an entry or none.
         self._rows: dict[int, tuple[MonsterState, list[float]]] = {}
         self._cities: dict[int, tuple[tuple[BoroughState, ...], list[float]]] = {}
+        # In front of those dicts (whose int keys cost a box and a hash): the last row shown for
+        # each seat and the last city section, each entry replaced whole.
+        self._seat_rows: list[tuple[MonsterState, list[float]] | None] = [None] * MAX_MONSTERS
+        self._last_city: tuple[tuple[BoroughState, ...] | None, list[float]] = (None, [])
 
-    def monster_row(self, m: MonsterState) -> list[float]:
-        """The part of a monster's row that depends on the monster only (not on the seat)."""
+    def monster_row(self, m: MonsterState, seat: int) -> list[float]:
+        """The part of a monster's row that depends on the monster only (not on the seat it is
+        seen from), for the monster at ``seat``."""
+        known = self._seat_rows[seat]
+        if known is not None and known[0] is m:
+            return known[1]
         known = self._rows.get(id(m))
         if known is not None and known[0] is m:
+            self._seat_rows[seat] = known
             return known[1]
         v = [0.0] * self.row
         v[0] = 1.0
@@ -212,13 +243,19 @@ class Layout:
                     v[offset] = min(1.0, count / COUNT_SCALE)
         if len(self._rows) >= _KEPT:
             self._rows = {}
-        self._rows[id(m)] = (m, v)
+        entry = (m, v)
+        self._rows[id(m)] = entry
+        self._seat_rows[seat] = entry
         return v
 
     def city(self, boroughs: tuple[BoroughState, ...]) -> list[float]:
         """The boroughs' section: stacks, units and souvenirs, from :attr:`city_start`."""
+        last = self._last_city
+        if last[0] is boroughs:
+            return last[1]
         known = self._cities.get(id(boroughs))
         if known is not None and known[0] is boroughs:
+            self._last_city = known
             return known[1]
         at = self.city_start
         v = [0.0] * (self.souvenir[-1] + 1 - at)
@@ -241,7 +278,7 @@ class Layout:
                 v[self.souvenir[b] - at] = 1.0
         if len(self._cities) >= _KEPT:
             self._cities = {}
-        self._cities[id(boroughs)] = (boroughs, v)
+        self._cities[id(boroughs)] = self._last_city = (boroughs, v)
         return v
 
     @staticmethod
@@ -249,14 +286,25 @@ class Layout:
         return [(name[len(prefix) :], i) for name, i in at.items() if name.startswith(prefix)]
 
 
-_KEPT = 4096
+_KEPT: Final = 4096
 """The most monster rows or city sections an observation layout keeps."""
 
 
-@functools.lru_cache(maxsize=8192)
-def _dice_values(counts: tuple[int, ...], scale: int) -> tuple[float, ...]:
-    """Six face counts, each divided by ``scale`` and capped at 1."""
-    return tuple(min(1.0, count / scale) for count in counts)
+_SHOWN_ROWS: Final[dict[Dice, tuple[float, ...]]] = {}
+"""The observation's values of the dice showing or rolled, by dice (scale ``MAX_DICE``)."""
+_UNRESOLVED_ROWS: Final[dict[Dice, tuple[float, ...]]] = {}
+"""The same for the dice left to resolve (scale ``2 * MAX_DICE``)."""
+
+
+def _dice_row(dice: Dice, scale: int, rows: dict[Dice, tuple[float, ...]]) -> tuple[float, ...]:
+    """The six face counts of ``dice``, each divided by ``scale`` and capped at 1, kept in
+    ``rows`` (Dice hash by a stored value; the dict is bounded and cleared whole)."""
+    found = rows.get(dice)
+    if found is None:
+        if len(rows) >= _KEPT:
+            rows.clear()
+        found = rows[dice] = tuple([min(1.0, count / scale) for count in dice.counts])
+    return found
 
 
 def _waiting(state: GameState) -> tuple[PendingKind | None, int | None, str | None]:
@@ -284,27 +332,29 @@ def write_observation(lay: Layout, state: GameState, seat: int) -> list[float]:
     see :func:`kingofny.codec.observation`."""
     # Written for speed (issue 9: mask plus observation within half an apply). States share
     # their unchanged parts, so a monster's row and the city's section are computed once per
-    # object and copied in; the rest starts from zeros and only non-zero values are written.
+    # object; the vector is those rows, zeros for the empty seats, the city and zeros for the
+    # rest, put together in that order, and then only non-zero values are written.
     monsters = state.monsters
     n = len(monsters)
-    v = [0.0] * lay.size
     waiting, decider, asking = _waiting(state)
     turn = state.turn
-    stride = lay.row
+    turn_seat, superstar, statue = turn.seat, state.superstar, state.statue
+    v: list[float] = []
     for row in range(n):
         who = (seat + row) % n
-        base = row * stride
-        v[base : base + stride] = lay.monster_row(monsters[who])
-        if turn.seat == who:
+        base = len(v)
+        v.extend(lay.monster_row(monsters[who], who))
+        if turn_seat == who:
             v[base + lay.turn] = 1.0
         if decider == who:
             v[base + lay.decides] = 1.0
-        if state.superstar == who:
+        if superstar == who:
             v[base + lay.superstar] = 1.0
-        if state.statue == who:
+        if statue == who:
             v[base + lay.statue] = 1.0
-    city = lay.city(state.boroughs)
-    v[lay.city_start : lay.city_start + len(city)] = city
+    v.extend(lay.empty_rows[n])
+    v.extend(lay.city(state.boroughs))
+    v.extend(lay.tail)
     for slot, shown in zip(lay.market, state.market):
         if shown is not None and shown in slot:
             v[slot[shown]] = 1.0
@@ -313,10 +363,15 @@ def write_observation(lay: Layout, state: GameState, seat: int) -> list[float]:
         v[lay.deck] = min(1.0, len(state.deck) / scale)
     if state.discard:
         v[lay.discard] = min(1.0, len(state.discard) / scale)
-    dice = _dice_values
-    v[lay.dice : lay.dice + 6] = dice(turn.dice.counts, MAX_DICE)
-    v[lay.unresolved : lay.unresolved + 6] = dice(turn.unresolved.counts, 2 * MAX_DICE)
-    v[lay.rolled : lay.rolled + 6] = dice(turn.rolled.counts, MAX_DICE)
+    # Zero dice leave their zeros.
+    if turn.dice.total:
+        v[lay.dice : lay.dice + 6] = _dice_row(turn.dice, MAX_DICE, _SHOWN_ROWS)
+    if turn.unresolved.total:
+        v[lay.unresolved : lay.unresolved + 6] = _dice_row(
+            turn.unresolved, 2 * MAX_DICE, _UNRESOLVED_ROWS
+        )
+    if turn.rolled.total:
+        v[lay.rolled : lay.rolled + 6] = _dice_row(turn.rolled, MAX_DICE, _SHOWN_ROWS)
     if turn.rerolls_left > 0:
         v[lay.rerolls] = min(1.0, turn.rerolls_left / 4)
     if waiting is not None:

@@ -3,24 +3,24 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
     from kingofny.model.state import GameState
 
-MIN_MONSTERS = 2
+MIN_MONSTERS: Final = 2
 """Fewest monsters in a game (seed 000, *Setup*)."""
-MAX_MONSTERS = 6
+MAX_MONSTERS: Final = 6
 """Most monsters in a game (seed 000, *Setup*)."""
-ADVANCED_RULE_MONSTERS = 5
+ADVANCED_RULE_MONSTERS: Final = 5
 """With this many monsters or more in the game, Manhattan holds two (seed 000, *Advanced
 Rule*)."""
-MAX_DICE = 8
+MAX_DICE: Final = 8
 """The dice in the box (6 black, 2 green; components §5): no roll shows more."""
-MAX_POINTS = 64
+MAX_POINTS: Final = 64
 """The largest count or number of points a step may carry (Destruction to spend, dice to roll):
 far above what any result can give."""
-MAX_AGENDA = 256
+MAX_AGENDA: Final = 256
 """Most pending steps a position may hold. Play never stacks more than a few dozen; the bound
 keeps an absurd document from costing time."""
 
