@@ -146,14 +146,14 @@ def _sample_tile(state: GameState, step: ChanceStep, gen: int) -> tuple[Outcome,
     gen, pick = rngmod.below(gen, total)
     for building, count in state.hidden_tiles:
         if pick < count:
-            return TileDraw(building), gen
+            return _tile_draw(building), gen
         pick -= count
     raise AssertionError("tile pool count mismatch")  # pragma: no cover
 
 
 def _sample_card(state: GameState, step: ChanceStep, gen: int) -> tuple[Outcome, int]:
     gen, pick = rngmod.below(gen, len(state.deck))
-    return CardDraw(state.deck[pick]), gen
+    return _card_draw(state.deck[pick]), gen
 
 
 _SAMPLERS: Final[

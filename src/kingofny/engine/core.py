@@ -114,7 +114,9 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
 
     Empty at a chance node and once the game is over.
     """
-    return legal(_checked("legal_actions(state)", state))
+    if not isinstance(state, GameState):  # _checked, inline on this hot path
+        _checked("legal_actions(state)", state)
+    return legal(state)
 
 
 def chance_outcomes(state: GameState) -> tuple[tuple[Outcome, Fraction], ...]:
@@ -173,7 +175,9 @@ def apply(state: GameState, move: Move) -> GameState:
     Raises :class:`~kingofny.errors.IllegalActionError` (the input state is untouched) if the
     game is over or ``move`` is not legal now.
     """
-    return apply_logged(_checked("apply(state)", state), move, None)
+    if not isinstance(state, GameState):  # _checked, inline on this hot path
+        _checked("apply(state)", state)
+    return apply_logged(state, move, None)
 
 
 def observe(state: GameState, seat: int | None = None) -> GameState:

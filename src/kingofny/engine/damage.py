@@ -9,10 +9,11 @@ from typing import Final
 from kingofny.engine.dispatch import checked, each, overrides, owned
 from kingofny.engine.manhattan import settle_manhattan
 from kingofny.engine.ops import evolve, maker, set_monster, set_turn
+from kingofny.engine.stock import END_TURN
 from kingofny.model.effect import Source
 from kingofny.model.monster import MonsterState
 from kingofny.model.state import GameState
-from kingofny.model.steps import DecisionStep, EndTurn, RevealCard, RevealTile
+from kingofny.model.steps import DecisionStep, RevealCard, RevealTile
 
 _WITH_LIFE: Final = maker(MonsterState, "life")
 
@@ -104,4 +105,4 @@ def _end_turn_now(state: GameState) -> GameState:
         if isinstance(step, (RevealCard, RevealTile))
         or (isinstance(step, DecisionStep) and step.seat != state.turn.seat)
     )
-    return evolve(state, agenda=(EndTurn(), *kept))
+    return evolve(state, agenda=(END_TURN, *kept))

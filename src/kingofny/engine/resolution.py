@@ -14,6 +14,7 @@ from kingofny.engine.dispatch import card_uses, checked, each, overrides, owned
 from kingofny.engine.economy import gain_energy, heal
 from kingofny.engine.goals import resolve_celebrity
 from kingofny.engine.ops import maker, push, set_turn, with_turn
+from kingofny.engine.stock import CHOOSE_FACE
 from kingofny.model.actions import Action, ResolveFace
 from kingofny.model.dice import Dice, Face
 from kingofny.model.effect import Context
@@ -59,7 +60,7 @@ def begin_resolution(state: GameState, step: BeginResolution) -> GameState:
         dice = checked(state, key, Dice, effect.modify_result, state, seat, dice)
     state = set_turn(state, rolled=state.turn.dice, unresolved=dice)
     if dice.total:
-        state = push(state, ChooseFace(seat))
+        state = push(state, CHOOSE_FACE[seat])
     state = each(state, effects, "on_resolution_start", seat)
     return state
 
@@ -81,5 +82,5 @@ def choose_face_act(state: GameState, step: ChooseFace, action: Action) -> GameS
     count = unresolved[face]
     rest = unresolved.without_face(face)
     turn = _WITH_UNRESOLVED(state.turn, rest)
-    state = with_turn(state, turn, ChooseFace(step.seat)) if rest.total else with_turn(state, turn)
+    state = with_turn(state, turn, CHOOSE_FACE[step.seat]) if rest.total else with_turn(state, turn)
     return FACE_RESOLVERS[face](state, step.seat, count)

@@ -10,6 +10,7 @@ from typing import Final
 from kingofny.engine.dispatch import checked, in_play, overrides
 from kingofny.engine.economy import spend_energy
 from kingofny.engine.ops import maker, with_turn
+from kingofny.engine.stock import CHOOSE_REROLL, roll_dice
 from kingofny.model.actions import Action, Reroll, StopRolling
 from kingofny.model.dice import Dice, Face, sub_multisets
 from kingofny.model.effect import Effect
@@ -27,7 +28,7 @@ def roll_resolve(state: GameState, step: RollDice, outcome: Outcome) -> GameStat
     assert isinstance(outcome, DiceRoll)
     turn = _WITH_DICE(state.turn, state.turn.dice.plus(outcome.dice))
     if turn.rerolls_left > 0:
-        return with_turn(state, turn, ChooseReroll(turn.seat))
+        return with_turn(state, turn, CHOOSE_REROLL[turn.seat])
     return with_turn(state, turn)
 
 
@@ -124,5 +125,5 @@ def reroll_act(state: GameState, step: ChooseReroll, action: Action) -> GameStat
         state = spend_energy(state, step.seat, reroll_cost(state, step.seat, action.dice))
         turn = state.turn
         turn = _WITH_DICE_REROLLS(turn, turn.dice.minus(action.dice), turn.rerolls_left - 1)
-        return with_turn(state, turn, RollDice(action.dice.total))
+        return with_turn(state, turn, roll_dice(action.dice.total))
     return state

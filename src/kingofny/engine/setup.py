@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Final
 
 from kingofny.content import registry
 from kingofny.engine import rng as rngmod
 from kingofny.engine.ops import evolve, maker, push, set_borough
+from kingofny.engine.stock import START_TURN
 from kingofny.errors import ConfigError, PluginError
 from kingofny.model.city import (
     BASE_TILES,
@@ -15,6 +17,7 @@ from kingofny.model.city import (
     TILES_PER_STACK,
     Borough,
     BoroughState,
+    Building,
     Stack,
 )
 from kingofny.model.dice import Face
@@ -22,7 +25,7 @@ from kingofny.model.limits import MAX_MONSTERS, MIN_MONSTERS
 from kingofny.model.monster import MonsterState
 from kingofny.model.outcomes import DiceRoll, Outcome, TileDraw
 from kingofny.model.state import MARKET_SIZE, GameConfig, GameState, TurnState
-from kingofny.model.steps import Place, RevealCard, RevealTile, RollOff, StartTurn
+from kingofny.model.steps import Place, RevealCard, RevealTile, RollOff
 
 _WITH_HIDDEN_TILES: Final = maker(GameState, "hidden_tiles")
 _WITH_STACKS: Final = maker(BoroughState, "stacks")
@@ -113,13 +116,19 @@ def initial_state(config: GameConfig) -> GameState:
     )
 
 
+@functools.lru_cache(maxsize=256)
+def _stack(top: Building, hidden: int) -> Stack:
+    """``Stack(top, hidden)``, shared (a stack is a value)."""
+    return Stack(top, hidden)
+
+
 def reveal_tile_resolve(state: GameState, step: RevealTile, outcome: Outcome) -> GameState:
     """The drawn building becomes the top of the stack; it leaves the face-down pool."""
     assert isinstance(outcome, TileDraw)
     tiles = state.boroughs[step.borough]
     stack = tiles.stacks[step.stack]
     stacks = list(tiles.stacks)
-    stacks[step.stack] = Stack(outcome.building, stack.hidden - 1)
+    stacks[step.stack] = _stack(outcome.building, stack.hidden - 1)
     pool = tuple(
         (b, c - 1 if b == outcome.building else c)
         for b, c in state.hidden_tiles
@@ -144,4 +153,4 @@ def roll_off_resolve(state: GameState, step: RollOff, outcome: Outcome) -> GameS
     n = state.config.player_count
     order = [(first + k) % n for k in range(n)]
     state = evolve(state, turn=TurnState(seat=first))
-    return push(state, *(Place(seat) for seat in order), StartTurn(first))
+    return push(state, *(Place(seat) for seat in order), START_TURN[first])

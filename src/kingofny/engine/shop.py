@@ -7,6 +7,7 @@ from typing import Final
 from kingofny.content import registry
 from kingofny.engine.dispatch import card_uses, checked
 from kingofny.engine.ops import evolve, push, set_monster
+from kingofny.engine.stock import SHOP
 from kingofny.model.actions import Action, Buy, EndBuying, Sweep
 from kingofny.model.cards import BuyCondition, CardKind
 from kingofny.model.city import UnitKind
@@ -82,7 +83,7 @@ def shop_act(state: GameState, step: Shop, action: Action) -> GameState:
             market=(None,) * len(market),
             discard=tuple(sorted(state.discard + swept)),
         )
-        state = push(state, Shop(seat))
+        state = push(state, SHOP[seat])
         return _refill(state, tuple(range(len(market))))
     assert isinstance(action, Buy)
     card_id = market[action.slot]
@@ -98,7 +99,7 @@ def shop_act(state: GameState, step: Shop, action: Action) -> GameState:
         state = evolve(
             state, market=tuple(market), discard=tuple(sorted(state.discard + (card_id,)))
         )
-    state = push(state, Shop(seat))
+    state = push(state, SHOP[seat])
     state = _refill(state, (action.slot,))
     return bought(state, seat, card_id)
 

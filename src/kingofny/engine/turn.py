@@ -10,16 +10,21 @@ from kingofny.engine import manhattan
 from kingofny.engine.dispatch import checked, each, in_play, overrides, owned
 from kingofny.engine.economy import gain_energy, gain_vp
 from kingofny.engine.ops import evolve, manhattan_occupants, push, set_turn, with_turn
+from kingofny.engine.stock import (
+    BEGIN_RESOLUTION,
+    CLOSE_TURN,
+    END_TURN,
+    MOVE_PHASE,
+    SHOP,
+    START_TURN,
+    roll_dice,
+)
 from kingofny.model.city import ZONE_EARNINGS
 from kingofny.model.monster import WINNING_VP
 from kingofny.model.state import GameState, TurnState
 from kingofny.model.steps import (
-    BeginResolution,
     CloseTurn,
     EndTurn,
-    MovePhase,
-    RollDice,
-    Shop,
     StartTurn,
 )
 
@@ -57,11 +62,11 @@ def start_turn(state: GameState, step: StartTurn) -> GameState:
     state = set_turn(state, rerolls_left=reroll_allowance(state, seat))
     state = push(
         state,
-        RollDice(dice_count(state, seat)),
-        BeginResolution(),
-        MovePhase(),
-        Shop(seat),
-        EndTurn(),
+        roll_dice(dice_count(state, seat)),
+        BEGIN_RESOLUTION,
+        MOVE_PHASE,
+        SHOP[seat],
+        END_TURN,
     )
     state = each(state, owned(state, seat), "before_roll", seat)
     return state
@@ -114,7 +119,7 @@ def end_turn(state: GameState, step: EndTurn) -> GameState:
         state = manhattan.enter(state, seat)
     # An effect that eliminated the monster queued another end of this turn: drop it.
     raised = tuple(s for s in state.agenda if not isinstance(s, EndTurn))
-    return evolve(state, agenda=(CloseTurn(), *raised))
+    return evolve(state, agenda=(CLOSE_TURN, *raised))
 
 
 def close_turn(state: GameState, step: CloseTurn) -> GameState:
@@ -141,5 +146,5 @@ def close_turn(state: GameState, step: CloseTurn) -> GameState:
     if champions:
         return evolve(state, winners=champions, agenda=())
     if state.extra_turns:
-        return push(state, StartTurn(state.extra_turns[0][0]))
-    return push(state, StartTurn(next_seat(state, _rotation_seat(state.turn))))
+        return push(state, START_TURN[state.extra_turns[0][0]])
+    return push(state, START_TURN[next_seat(state, _rotation_seat(state.turn))])

@@ -228,12 +228,14 @@ class GameState:
     @property
     def alive_seats(self) -> tuple[int, ...]:
         """The seats still in the game."""
-        return tuple(i for i, m in enumerate(self.monsters) if not m.eliminated)
+        return tuple([i for i, m in enumerate(self.monsters) if not m.eliminated])
 
     def monsters_in(self, borough: Borough) -> tuple[int, ...]:
         """The seats standing in a borough."""
         return tuple(
-            i
-            for i, m in enumerate(self.monsters)
-            if m.location is not None and m.location.borough is borough
+            [
+                i
+                for i, m in enumerate(self.monsters)
+                if m.location is not None and m.location.borough is borough
+            ]
         )
