@@ -7,13 +7,17 @@ from typing import Final
 
 from kingofny.engine.dispatch import checked, each, overrides, owned
 from kingofny.engine.economy import gain_energy, gain_vp, heal, spend_energy
-from kingofny.engine.ops import evolve, push, set_borough, set_monster, set_turn
+from kingofny.engine.ops import maker, push, set_borough, set_monster, set_turn
 from kingofny.model.actions import Action, DestroyBuilding, DestroyUnit, Pass
-from kingofny.model.city import Borough, Building, Reward, Stack, UnitKind
+from kingofny.model.city import Borough, BoroughState, Building, Reward, Stack, UnitKind
 from kingofny.model.effect import Effect
+from kingofny.model.monster import MonsterState
 from kingofny.model.state import GameState
 from kingofny.model.steps import Destroy, RevealTile
 
+_WITH_STACKS_FRESH: Final = maker(BoroughState, "stacks", "fresh_units")
+_WITH_UNITS: Final = maker(BoroughState, "units")
+_WITH_TROPHIES: Final = maker(MonsterState, "trophies")
 _PASS: Final = Pass()
 SEISMIC: Final = "any"
 """Reach tag: any tile, paying 1 Energy per Destruction point (Seismic Ray)."""
@@ -26,10 +30,16 @@ def resolve_destruction(state: GameState, seat: int, count: int) -> GameState:
     return push(state, Destroy(seat, count)) if count > 0 else state
 
 
-def durability(state: GameState, seat: int, tile: Building | UnitKind) -> int:
-    """Destruction ``seat`` needs for ``tile``, after its effects (Can Opener, Long Neck)."""
+def durability(
+    state: GameState,
+    seat: int,
+    tile: Building | UnitKind,
+    effects: tuple[tuple[str, Effect], ...] | None = None,
+) -> int:
+    """Destruction ``seat`` needs for ``tile``, after its effects (Can Opener, Long Neck);
+    ``effects`` are :func:`~kingofny.engine.dispatch.owned`'s for ``seat``, if known."""
     value = tile.durability
-    for key, effect in owned(state, seat):
+    for key, effect in owned(state, seat) if effects is None else effects:
         if not overrides(effect, "durability"):
             continue
         value = checked(state, key, int, effect.durability, state, seat, tile, value)
@@ -61,17 +71,18 @@ def _options(
     paid = SEISMIC in tags
     free_jets = JETS in tags or not tags
     options: list[Action] = []
+    effects = owned(state, seat)
     if not units_only and (paid or not tags):
         for i, stack in enumerate(tiles.stacks):
             if stack.top is not None:
-                need = durability(state, seat, stack.top)
+                need = durability(state, seat, stack.top, effects)
                 if need <= points and (not paid or need <= energy):
                     options.append(DestroyBuilding(borough, i))
     for unit in sorted(set(tiles.units)):
         free = not tags or (unit is UnitKind.JET and free_jets)
         if not free and not paid:
             continue
-        need = durability(state, seat, unit)
+        need = durability(state, seat, unit, effects)
         if need <= points and (free or need <= energy):
             options.append(DestroyUnit(borough, unit))
     return options
@@ -151,9 +162,7 @@ def destroy_act(state: GameState, step: Destroy, action: Action) -> GameState:
         stacks = list(tiles.stacks)
         stacks[action.stack] = Stack(None, stack.hidden)
         fresh = tuple(sorted((*tiles.fresh_units, target.unit)))
-        state = set_borough(
-            state, action.borough, evolve(tiles, stacks=tuple(stacks), fresh_units=fresh)
-        )
+        state = set_borough(state, action.borough, _WITH_STACKS_FRESH(tiles, tuple(stacks), fresh))
         state = set_turn(state, destroyed_buildings=(*state.turn.destroyed_buildings, target))
         state = _pay_for_reach(state, seat, action.borough, target, need)
         state = _reward(state, seat, *target.reward)
@@ -167,10 +176,10 @@ def destroy_act(state: GameState, step: Destroy, action: Action) -> GameState:
         need = durability(state, seat, action.unit)
         units = list(tiles.units)
         units.remove(action.unit)
-        state = set_borough(state, action.borough, evolve(tiles, units=tuple(units)))
+        state = set_borough(state, action.borough, _WITH_UNITS(tiles, tuple(units)))
         m = state.monsters[seat]
         state = set_monster(
-            state, seat, evolve(m, trophies=tuple(sorted((*m.trophies, action.unit))))
+            state, seat, _WITH_TROPHIES(m, tuple(sorted((*m.trophies, action.unit))))
         )
         state = set_turn(state, destroyed_units=(*state.turn.destroyed_units, action.unit))
         state = _pay_for_reach(state, seat, action.borough, action.unit, need)

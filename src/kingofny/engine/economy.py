@@ -3,10 +3,14 @@ MAX_LIFE)."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from kingofny.engine.dispatch import checked, in_play, overrides, owned
-from kingofny.engine.ops import evolve, gain, set_monster, set_turn
-from kingofny.model.monster import MAX_LIFE
+from kingofny.engine.ops import evolve, gain, maker, set_monster, set_turn
+from kingofny.model.monster import MAX_LIFE, MonsterState
 from kingofny.model.state import GameState
+
+_WITH_LIFE: Final = maker(MonsterState, "life")
 
 
 def max_life(state: GameState, seat: int) -> int:
@@ -31,7 +35,7 @@ def heal(state: GameState, seat: int, amount: int) -> GameState:
     if amount <= 0 or m.eliminated:
         return state
     life = min(max_life(state, seat), m.life + amount)
-    return set_monster(state, seat, evolve(m, life=max(life, m.life)))
+    return set_monster(state, seat, _WITH_LIFE(m, max(life, m.life)))
 
 
 def clamp_life(state: GameState, seat: int) -> GameState:

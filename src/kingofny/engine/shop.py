@@ -6,18 +6,24 @@ from typing import Final
 
 from kingofny.content import registry
 from kingofny.engine.dispatch import card_uses, checked
-from kingofny.engine.ops import evolve, push, set_monster
+from kingofny.engine.ops import evolve, maker, push, set_monster
 from kingofny.engine.stock import SHOP
 from kingofny.model.actions import Action, Buy, EndBuying, Sweep
 from kingofny.model.cards import BuyCondition, CardKind
 from kingofny.model.city import UnitKind
 from kingofny.model.effect import Context
+from kingofny.model.monster import MonsterState
 from kingofny.model.outcomes import CardDraw, Outcome
 from kingofny.model.state import MARKET_SIZE, GameState
 from kingofny.model.steps import RevealCard, Shop
 
 SWEEP_COST: Final = 2
 """Energy to discard the face-up cards and reveal new ones."""
+_WITH_ENERGY: Final = maker(MonsterState, "energy")
+_WITH_ENERGY_CARDS: Final = maker(MonsterState, "energy", "cards")
+_WITH_MARKET: Final = maker(GameState, "market")
+_WITH_MARKET_DISCARD: Final = maker(GameState, "market", "discard")
+_WITH_DECK_MARKET: Final = maker(GameState, "deck", "market")
 _END: Final = EndBuying()
 _SWEEP: Final = Sweep()
 _BUY: Final = tuple(Buy(slot) for slot in range(MARKET_SIZE))
@@ -77,11 +83,9 @@ def shop_act(state: GameState, step: Shop, action: Action) -> GameState:
     market = list(state.market)
     if isinstance(action, Sweep):
         swept = tuple(c for c in market if c is not None)
-        state = set_monster(state, seat, evolve(m, energy=m.energy - SWEEP_COST))
-        state = evolve(
-            state,
-            market=(None,) * len(market),
-            discard=tuple(sorted(state.discard + swept)),
+        state = set_monster(state, seat, _WITH_ENERGY(m, m.energy - SWEEP_COST))
+        state = _WITH_MARKET_DISCARD(
+            state, (None,) * len(market), tuple(sorted(state.discard + swept))
         )
         state = push(state, SHOP[seat])
         return _refill(state, tuple(range(len(market))))
@@ -92,12 +96,12 @@ def shop_act(state: GameState, step: Shop, action: Action) -> GameState:
     market[action.slot] = None
     spec = registry.card(card_id)
     if spec.kind is CardKind.KEEP:
-        m = evolve(m, energy=m.energy - cost, cards=m.cards + (card_id,))
-        state = evolve(set_monster(state, seat, m), market=tuple(market))
+        m = _WITH_ENERGY_CARDS(m, m.energy - cost, m.cards + (card_id,))
+        state = _WITH_MARKET(set_monster(state, seat, m), tuple(market))
     else:
-        state = set_monster(state, seat, evolve(m, energy=m.energy - cost))
-        state = evolve(
-            state, market=tuple(market), discard=tuple(sorted(state.discard + (card_id,)))
+        state = set_monster(state, seat, _WITH_ENERGY(m, m.energy - cost))
+        state = _WITH_MARKET_DISCARD(
+            state, tuple(market), tuple(sorted(state.discard + (card_id,)))
         )
     state = push(state, SHOP[seat])
     state = _refill(state, (action.slot,))
@@ -119,7 +123,7 @@ def reveal_card_resolve(state: GameState, step: RevealCard, outcome: Outcome) ->
     deck.remove(outcome.card)
     market = list(state.market)
     market[step.slot] = outcome.card
-    state = evolve(state, deck=tuple(deck), market=tuple(market))
+    state = _WITH_DECK_MARKET(state, tuple(deck), tuple(market))
     for seat, key in state.waiting:
         effect = registry.effect(key)
         if effect is not None:

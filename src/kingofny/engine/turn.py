@@ -9,7 +9,7 @@ from typing import Final
 from kingofny.engine import manhattan
 from kingofny.engine.dispatch import checked, each, in_play, overrides, owned
 from kingofny.engine.economy import gain_energy, gain_vp
-from kingofny.engine.ops import evolve, manhattan_occupants, push, set_turn, with_turn
+from kingofny.engine.ops import evolve, maker, manhattan_occupants, push, set_turn, with_turn
 from kingofny.engine.stock import (
     BEGIN_RESOLUTION,
     CLOSE_TURN,
@@ -28,6 +28,7 @@ from kingofny.model.steps import (
     StartTurn,
 )
 
+_WITH_AGENDA: Final = maker(GameState, "agenda")
 BLACK_DICE: Final = 6
 """Dice rolled each turn without cards."""
 REROLLS: Final = 2
@@ -119,7 +120,8 @@ def end_turn(state: GameState, step: EndTurn) -> GameState:
         state = manhattan.enter(state, seat)
     # An effect that eliminated the monster queued another end of this turn: drop it.
     raised = tuple(s for s in state.agenda if not isinstance(s, EndTurn))
-    return evolve(state, agenda=(CLOSE_TURN, *raised))
+    result: GameState = _WITH_AGENDA(state, (CLOSE_TURN, *raised))
+    return result
 
 
 def close_turn(state: GameState, step: CloseTurn) -> GameState:
