@@ -183,6 +183,18 @@ class Layout:
         self.asks = dict(self._group(at, "asks."))
 
         self.city_start = at[f"{_BOROUGHS[0]}.stack[0].top.{_TILES[0]}"]
+        spans = [[i for name, i in at.items() if name.startswith(f"{b}.")] for b in _BOROUGHS]
+        self.part_starts = tuple(min(span) for span in spans)
+        """Where each borough's part of the city section starts."""
+        self.part_sizes = tuple(len(span) for span in spans)
+        """How many values each borough's part has."""
+        ends = [start + size for start, size in zip(self.part_starts, self.part_sizes)]
+        if (
+            any(max(span) + 1 != end for span, end in zip(spans, ends))
+            or self.part_starts[0] != self.city_start
+            or list(self.part_starts[1:]) != ends[:-1]
+        ):
+            raise AssertionError("observation layout: each borough's part must be contiguous")
         # The writer puts the vector together in order: the monsters' rows, then the city
         # right after the last row, then the rest (see write_observation).
         if self.city_start != MAX_MONSTERS * self.row:
@@ -197,11 +209,10 @@ class Layout:
         # entry holds its object, so its id cannot be reused while the entry lives. The dicts
         # are bounded and replaced whole, so threads sharing them see an entry or none.
         self._rows: dict[int, tuple[MonsterState, list[float]]] = {}
-        self._cities: dict[int, tuple[tuple[BoroughState, ...], list[float]]] = {}
-        # In front of those dicts (whose int keys cost a box and a hash): the last row shown for
-        # each seat and the last city section, each entry replaced whole.
+        # In front of that dict (whose int keys cost a box and a hash): the last row shown for
+        # each seat, and the last part shown for each borough, each entry replaced whole.
         self._seat_rows: list[tuple[MonsterState, list[float]] | None] = [None] * MAX_MONSTERS
-        self._last_city: tuple[tuple[BoroughState, ...] | None, list[float]] = (None, [])
+        self._parts: list[tuple[BoroughState, list[float]] | None] = [None] * len(Borough)
 
     def monster_row(self, m: MonsterState, seat: int) -> list[float]:
         """The part of a monster's row that depends on the monster only (not on the seat it is
@@ -248,37 +259,31 @@ class Layout:
         self._seat_rows[seat] = entry
         return v
 
-    def city(self, boroughs: tuple[BoroughState, ...]) -> list[float]:
-        """The boroughs' section: stacks, units and souvenirs, from :attr:`city_start`."""
-        last = self._last_city
-        if last[0] is boroughs:
+    def borough_part(self, b: int, tiles_state: BoroughState) -> list[float]:
+        """Borough ``b``'s part of the city section (its stacks, units and souvenir), from
+        ``part_starts[b]``."""
+        last = self._parts[b]
+        if last is not None and last[0] is tiles_state:
             return last[1]
-        known = self._cities.get(id(boroughs))
-        if known is not None and known[0] is boroughs:
-            self._last_city = known
-            return known[1]
-        at = self.city_start
-        v = [0.0] * (self.souvenir[-1] + 1 - at)
-        for b, tiles_state in enumerate(boroughs):
-            for (tops, hidden), stack in zip(self.stacks[b], tiles_state.stacks):
-                if stack.top is not None:
-                    v[tops[stack.top] - at] = 1.0
-                if stack.hidden > 0:
-                    v[hidden - at] = min(1.0, stack.hidden / 3)
-            for units, offsets in (
-                (tiles_state.units, self.units[b]),
-                (tiles_state.fresh_units, self.fresh[b]),
-            ):
-                if units:
-                    for unit, offset in offsets:
-                        count = units.count(unit)
-                        if count:
-                            v[offset - at] = min(1.0, count / COUNT_SCALE)
-            if "souvenir" in tiles_state.markers:
-                v[self.souvenir[b] - at] = 1.0
-        if len(self._cities) >= _KEPT:
-            self._cities = {}
-        self._cities[id(boroughs)] = self._last_city = (boroughs, v)
+        at = self.part_starts[b]
+        v = [0.0] * self.part_sizes[b]
+        for (tops, hidden), stack in zip(self.stacks[b], tiles_state.stacks):
+            if stack.top is not None:
+                v[tops[stack.top] - at] = 1.0
+            if stack.hidden > 0:
+                v[hidden - at] = min(1.0, stack.hidden / 3)
+        for units, offsets in (
+            (tiles_state.units, self.units[b]),
+            (tiles_state.fresh_units, self.fresh[b]),
+        ):
+            if units:
+                for unit, offset in offsets:
+                    count = units.count(unit)
+                    if count:
+                        v[offset - at] = min(1.0, count / COUNT_SCALE)
+        if "souvenir" in tiles_state.markers:
+            v[self.souvenir[b] - at] = 1.0
+        self._parts[b] = (tiles_state, v)
         return v
 
     @staticmethod
@@ -353,7 +358,8 @@ def write_observation(lay: Layout, state: GameState, seat: int) -> list[float]:
         if statue == who:
             v[base + lay.statue] = 1.0
     v.extend(lay.empty_rows[n])
-    v.extend(lay.city(state.boroughs))
+    for b, tiles_state in enumerate(state.boroughs):
+        v.extend(lay.borough_part(b, tiles_state))
     v.extend(lay.tail)
     for slot, shown in zip(lay.market, state.market):
         if shown is not None and shown in slot:

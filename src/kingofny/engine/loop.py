@@ -106,7 +106,9 @@ PREPARE: Final[dict[type[Step], _Run]] = {RevealCard: shop.prepare_reveal_card}
 
 def start(config: GameConfig, drawn: list[Outcome] | None = None) -> GameState:
     """The first state of a game with this configuration (outcomes drawn go to ``drawn``)."""
-    return advance(initial_state(config), drawn)
+    state = initial_state(config)
+    # The setup's steps (roll-off, reveals) update one draft, as ``apply``'s do.
+    return freeze(advance(draft(state, state.agenda), drawn))
 
 
 class _Memo:

@@ -129,12 +129,12 @@ def reveal_tile_resolve(state: GameState, step: RevealTile, outcome: Outcome) ->
     stack = tiles.stacks[step.stack]
     stacks = list(tiles.stacks)
     stacks[step.stack] = _stack(outcome.building, stack.hidden - 1)
-    pool = tuple(
-        (b, c - 1 if b == outcome.building else c)
-        for b, c in state.hidden_tiles
-        if c > 1 or b != outcome.building
-    )
-    state = _WITH_HIDDEN_TILES(state, pool)
+    pool = state.hidden_tiles
+    for i, (building, count) in enumerate(pool):
+        if building == outcome.building:
+            left = ((building, count - 1),) if count > 1 else ()
+            state = _WITH_HIDDEN_TILES(state, pool[:i] + left + pool[i + 1 :])
+            break
     return set_borough(state, step.borough, _WITH_STACKS(tiles, tuple(stacks)))
 
 
