@@ -516,3 +516,25 @@ def test_a_hook_inherited_from_a_base_class_still_acts(monkeypatch: pytest.Monke
     state = new_game(["fx:glitch", "base:kong"], seed=1, packs=("base", "fx"))
     assert dice_count(state, 0) == 8  # 6 black dice + the inherited 2
     assert dice_count(state, 1) == 6
+
+
+def test_the_first_table_follows_the_packs_and_the_seed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The deck comes from the game's own packs (seed 000, *Setup*: the deck is the Power cards
+    in play), read from the registry as it is when the game starts, and the seed is the game's
+    own (kept in mind for any cache of the first table, issue 8)."""
+    reg = plugins.Registry()
+    reg.add(manifest())
+    monkeypatch.setattr(registry, "_BUILT", [reg])
+    base_only = new_game(["base:kong", "base:mantis"], seed=1)
+    assert not any(card.startswith("fx:") for card in base_only.deck + base_only.market if card)
+    reg.add(fx_pack(_Ability(0)))
+    both = new_game(["base:kong", "base:mantis"], seed=1, packs=("base", "fx"))
+    shown = both.deck + tuple(card for card in both.market if card)
+    assert {"fx:claws", "fx:battery"} <= set(shown)
+    again = new_game(["base:kong", "base:mantis"], seed=2)
+    assert again.config.seed == 2
+    assert again.config.packs == ("base",)
+    assert again.rng != base_only.rng
+    explicit = new_game(["base:kong", "base:mantis"])
+    assert explicit.rng is None
+    assert explicit.config.seed is None
