@@ -8,13 +8,14 @@ from typing import Final
 
 from kingofny.engine.dispatch import checked, each, overrides, owned
 from kingofny.engine.manhattan import settle_manhattan
-from kingofny.engine.ops import evolve, maker, set_monster, set_turn
+from kingofny.engine.ops import evolve, maker, set_monster, with_turn
 from kingofny.engine.stock import END_TURN
 from kingofny.model.effect import Source
 from kingofny.model.monster import MonsterState
-from kingofny.model.state import GameState
+from kingofny.model.state import GameState, TurnState
 from kingofny.model.steps import DecisionStep, RevealCard, RevealTile
 
+_WITH_DEALT: Final = maker(TurnState, "damage_dealt")
 _WITH_LIFE: Final = maker(MonsterState, "life")
 
 
@@ -50,7 +51,7 @@ def deal_damage(
         dealt = list(state.turn.damage_dealt or (0,) * len(state.monsters))
         for seat, amount in taken.items():
             dealt[seat] += amount
-        state = set_turn(state, damage_dealt=tuple(dealt))
+        state = with_turn(state, _WITH_DEALT(state.turn, tuple(dealt)))
     state = check_eliminations(state)
     for seat, amount in taken.items():
         if not state.monsters[seat].eliminated:

@@ -76,7 +76,12 @@ def owned(state: GameState, seat: int) -> tuple[tuple[str, Effect], ...]:
     reg = registry.installed()
     changes = reg.changes[0]
     last = _BY_SEAT[seat]
-    if last is not None and last[0] is m and last[1] == marks and last[2] == changes:
+    if (
+        last is not None
+        and last[0] is m
+        and (last[1] is marks or last[1] == marks)
+        and last[2] == changes
+    ):
         return last[3]
     found: tuple[tuple[str, Effect], ...] = _NONE
     if not m.eliminated:

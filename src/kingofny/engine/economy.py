@@ -6,10 +6,11 @@ from __future__ import annotations
 from typing import Final
 
 from kingofny.engine.dispatch import checked, in_play, overrides, owned
-from kingofny.engine.ops import evolve, gain, maker, set_monster, set_turn
+from kingofny.engine.ops import evolve, gain, maker, set_monster, with_turn
 from kingofny.model.monster import MAX_LIFE, MonsterState
-from kingofny.model.state import GameState
+from kingofny.model.state import GameState, TurnState
 
+_WITH_GAINED: Final = maker(TurnState, "energy_gained")
 _WITH_LIFE: Final = maker(MonsterState, "life")
 
 
@@ -60,7 +61,7 @@ def gain_energy(state: GameState, seat: int, amount: int, *, dice: bool = False)
     state = gain(state, seat, energy=amount)
     gained = list(state.turn.energy_gained or (0,) * len(state.monsters))
     gained[seat] += amount
-    state = set_turn(state, energy_gained=tuple(gained))
+    state = with_turn(state, _WITH_GAINED(state.turn, tuple(gained)))
     for owner, key, effect in effects:
         if not overrides(effect, "after_energy_gain"):
             continue

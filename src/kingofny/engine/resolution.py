@@ -13,7 +13,7 @@ from kingofny.engine.destruction import resolve_destruction
 from kingofny.engine.dispatch import card_uses, checked, each, overrides, owned
 from kingofny.engine.economy import gain_energy, heal
 from kingofny.engine.goals import resolve_celebrity
-from kingofny.engine.ops import maker, push, set_turn, with_turn
+from kingofny.engine.ops import maker, push, with_turn
 from kingofny.engine.stock import CHOOSE_FACE
 from kingofny.model.actions import Action, ResolveFace
 from kingofny.model.dice import Dice, Face
@@ -22,6 +22,7 @@ from kingofny.model.state import GameState, TurnState
 from kingofny.model.steps import BeginResolution, ChooseFace
 
 _RESOLVE: Final = {face: ResolveFace(face) for face in Face}
+_WITH_ROLLED: Final = maker(TurnState, "rolled", "unresolved")
 _WITH_UNRESOLVED: Final = maker(TurnState, "unresolved")
 
 
@@ -58,7 +59,7 @@ def begin_resolution(state: GameState, step: BeginResolution) -> GameState:
         if not overrides(effect, "modify_result"):
             continue
         dice = checked(state, key, Dice, effect.modify_result, state, seat, dice)
-    state = set_turn(state, rolled=state.turn.dice, unresolved=dice)
+    state = with_turn(state, _WITH_ROLLED(state.turn, state.turn.dice, dice))
     if dice.total:
         state = push(state, CHOOSE_FACE[seat])
     state = each(state, effects, "on_resolution_start", seat)

@@ -9,7 +9,7 @@ from typing import Final
 from kingofny.engine import manhattan
 from kingofny.engine.dispatch import checked, each, in_play, overrides, owned
 from kingofny.engine.economy import gain_energy, gain_vp
-from kingofny.engine.ops import evolve, maker, manhattan_occupants, push, set_turn, with_turn
+from kingofny.engine.ops import evolve, maker, manhattan_occupants, push, with_turn
 from kingofny.engine.stock import (
     BEGIN_RESOLUTION,
     CLOSE_TURN,
@@ -29,6 +29,12 @@ from kingofny.model.steps import (
 )
 
 _WITH_AGENDA: Final = maker(GameState, "agenda")
+_BLANK_TURN: Final = TurnState()
+_NEW_TURN: Final = maker(
+    TurnState, "seat", "number", "rerolls_left", "manhattan_was_occupied", "marks", "order_seat"
+)
+"""A new turn: the blank turn with these fields set."""
+_WITH_REROLLS: Final = maker(TurnState, "rerolls_left")
 BLACK_DICE: Final = 6
 """Dice rolled each turn without cards."""
 REROLLS: Final = 2
@@ -46,13 +52,14 @@ def start_turn(state: GameState, step: StartTurn) -> GameState:
     if extra:
         mark = state.extra_turns[0][1]
         state = evolve(state, extra_turns=state.extra_turns[1:])
-    turn = TurnState(
-        seat=seat,
-        number=previous.number + 1,
-        rerolls_left=REROLLS,
-        manhattan_was_occupied=bool(manhattan_occupants(state)),
-        marks=(mark,) if mark else (),
-        order_seat=_rotation_seat(previous) if extra else None,
+    turn = _NEW_TURN(
+        _BLANK_TURN,
+        seat,
+        previous.number + 1,
+        REROLLS,
+        bool(manhattan_occupants(state)),
+        (mark,) if mark else (),
+        _rotation_seat(previous) if extra else None,
     )
     state = with_turn(state, turn)
     where = state.monsters[seat].location
@@ -60,7 +67,7 @@ def start_turn(state: GameState, step: StartTurn) -> GameState:
         vp, energy = ZONE_EARNINGS[where.zone]
         state = gain_energy(gain_vp(state, seat, vp), seat, energy)
     state = each(state, owned(state, seat), "on_turn_start", seat)
-    state = set_turn(state, rerolls_left=reroll_allowance(state, seat))
+    state = with_turn(state, _WITH_REROLLS(state.turn, reroll_allowance(state, seat)))
     state = push(
         state,
         roll_dice(dice_count(state, seat)),
