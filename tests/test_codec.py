@@ -78,10 +78,13 @@ def test_every_legal_action_and_outcome_of_random_games_has_an_id(count: int, se
     mask marks exactly the legal ids; every chance outcome encodes, with its probability."""
     for state in _play(count, seed, explicit=seed % 2 == 1):
         legal = k.legal_actions(state)
+        mask = ACTIONS.mask(state)  # before legal_ids: a fan-out's mask is kept with its ids
         ids = ACTIONS.legal_ids(state)
         assert list(ids) == sorted(ACTIONS.encode(a) for a in legal)
         assert {ACTIONS.decode(state, i) for i in ids} == set(legal)
-        assert sum(ACTIONS.mask(state)) == len(legal)
+        assert [i for i, bit in enumerate(mask) if bit] == list(ids)
+        assert set(mask) <= {0, 1}
+        assert ACTIONS.mask(state) == mask
         if state.is_chance:
             pairs = OUTCOMES.outcomes(state)
             assert sum((p for _, p in pairs), Fraction(0)) == 1
@@ -352,3 +355,12 @@ def test_a_cards_question_is_observed_with_the_card_that_asks() -> None:
                 asked.add(pending.card)
             state = k.apply(state, rng.choice(k.legal_actions(state)))
     assert len(asked) >= 2
+
+
+def test_observation_refuses_a_state_without_the_five_boroughs() -> None:
+    """The observation is laid out for the five boroughs of the board (seed 000, *Setup*); a
+    hand-built state with another number gets an ArgumentError, not a shifted vector."""
+    state = k.new_game(4, seed=1)
+    broken = attrs.evolve(state, boroughs=state.boroughs[:4])
+    with pytest.raises(k.ArgumentError, match="boroughs"):
+        observation(broken, 0)

@@ -25,7 +25,7 @@ from kingofny.content.base import manifest
 from kingofny.content.pack import CONTENT_API_VERSION, ContentPack
 from kingofny.effects.primitives import gain_energy, gain_vp
 from kingofny.engine.core import new_game
-from kingofny.errors import EffectError, IllegalActionError, SerializationError
+from kingofny.errors import ArgumentError, EffectError, IllegalActionError, SerializationError
 from kingofny.model.cards import CardKind, CardSpec
 from kingofny.model.city import Building, UnitKind
 from kingofny.model.dice import Face
@@ -538,3 +538,35 @@ def test_the_first_table_follows_the_packs_and_the_seed(monkeypatch: pytest.Monk
     explicit = new_game(["base:kong", "base:mantis"])
     assert explicit.rng is None
     assert explicit.config.seed is None
+
+
+class _OwnHook(Effect):
+    """An effect with a hook of its own pack's (not one of Effect's), which its pack's code
+    runs with ``each``."""
+
+    def on_my_event(self, state: GameState, owner: int) -> GameState:
+        return gain_vp(state, owner, 2)
+
+
+def test_each_still_runs_a_hook_effect_does_not_define() -> None:
+    """The engine skips the Effect hooks a class leaves at their defaults (issue 8); a hook
+    name Effect has no default for is a plugin's own, and ``each`` runs it."""
+    from kingofny.engine.dispatch import each, overrides
+
+    state = new_game(2, seed=1)
+    assert overrides(_OwnHook(), "on_my_event")
+    assert not overrides(_OwnHook(), "on_turn_start")
+    after = each(state, [("x:own", _OwnHook())], "on_my_event", 0)
+    assert after.monsters[0].vp == state.monsters[0].vp + 2
+
+
+def test_extra_turn_refuses_a_seat_that_is_not_in_the_game() -> None:
+    """A plugin's extra turn for a seat that does not exist is a typed error, not a turn for
+    some other seat (the engine's shared step tables are indexed by seat)."""
+    from kingofny.effects.primitives import extra_turn
+
+    state = new_game(2, seed=1)
+    for seat in (-1, 2, True):
+        with pytest.raises(ArgumentError):
+            extra_turn(state, seat)
+    assert extra_turn(state, 1).extra_turns == ((1, ""),)

@@ -65,9 +65,10 @@ class ActionIds:
         self.size = len(actions)
         """How many ids there are."""
         # The engine hands out the same tuple of legal actions for the same reroll fan-out
-        # (up to 96 actions); their ids are kept by the tuple's identity. Each entry holds its
-        # tuple, so the id cannot be reused while the entry lives; the dict is bounded and
-        # only ever swapped whole, so threads sharing a codec see either entry or none.
+        # (up to 96 actions); their ids and mask are kept by the tuple's identity. Each entry
+        # holds its tuple, so the id cannot be reused while the entry lives; the dict is
+        # bounded and only ever swapped whole, so threads sharing a codec see either entry or
+        # none.
         self._fanouts: dict[int, tuple[tuple[Action, ...], tuple[int, ...], bytes]] = {}
 
     def get(self, action: Action) -> int | None:
@@ -200,21 +201,22 @@ class Layout:
         if self.city_start != MAX_MONSTERS * self.row:
             raise AssertionError("observation layout: the city must follow the monster rows")
         self.empty_rows = tuple(
-            [0.0] * ((MAX_MONSTERS - n) * self.row) for n in range(MAX_MONSTERS + 1)
+            (0.0,) * ((MAX_MONSTERS - n) * self.row) for n in range(MAX_MONSTERS + 1)
         )
         """Zeros for the rows of the seats a game of ``n`` monsters leaves empty."""
-        self.tail = [0.0] * (self.size - (self.souvenir[-1] + 1))
+        self.tail = (0.0,) * (self.size - ends[-1])
         """Zeros for everything after the city's section."""
-        # Rows and city sections by the identity of the (immutable) object they show; each
-        # entry holds its object, so its id cannot be reused while the entry lives. The dicts
-        # are bounded and replaced whole, so threads sharing them see an entry or none.
-        self._rows: dict[int, tuple[MonsterState, list[float]]] = {}
-        # In front of that dict (whose int keys cost a box and a hash): the last row shown for
-        # each seat, and the last part shown for each borough, each entry replaced whole.
-        self._seat_rows: list[tuple[MonsterState, list[float]] | None] = [None] * MAX_MONSTERS
-        self._parts: list[tuple[BoroughState, list[float]] | None] = [None] * len(Borough)
+        # Monster rows by the identity of the (immutable) monster they show; each entry holds
+        # its monster, so its id cannot be reused while the entry lives. The dict is bounded
+        # and replaced whole, so threads sharing it see an entry or none. In front of it (its
+        # int keys cost a box and a hash): the last row shown for each seat, and the last part
+        # shown for each borough, each entry replaced whole. Rows and parts are tuples: the
+        # writer copies them into each vector, and nobody can change them.
+        self._rows: dict[int, tuple[MonsterState, tuple[float, ...]]] = {}
+        self._seat_rows: list[tuple[MonsterState, tuple[float, ...]] | None] = [None] * MAX_MONSTERS
+        self._parts: list[tuple[BoroughState, tuple[float, ...]] | None] = [None] * len(Borough)
 
-    def monster_row(self, m: MonsterState, seat: int) -> list[float]:
+    def monster_row(self, m: MonsterState, seat: int) -> tuple[float, ...]:
         """The part of a monster's row that depends on the monster only (not on the seat it is
         seen from), for the monster at ``seat``."""
         known = self._seat_rows[seat]
@@ -254,12 +256,12 @@ class Layout:
                     v[offset] = min(1.0, count / COUNT_SCALE)
         if len(self._rows) >= _KEPT:
             self._rows = {}
-        entry = (m, v)
+        entry = (m, tuple(v))
         self._rows[id(m)] = entry
         self._seat_rows[seat] = entry
-        return v
+        return entry[1]
 
-    def borough_part(self, b: int, tiles_state: BoroughState) -> list[float]:
+    def borough_part(self, b: int, tiles_state: BoroughState) -> tuple[float, ...]:
         """Borough ``b``'s part of the city section (its stacks, units and souvenir), from
         ``part_starts[b]``."""
         last = self._parts[b]
@@ -283,8 +285,9 @@ class Layout:
                         v[offset - at] = min(1.0, count / COUNT_SCALE)
         if "souvenir" in tiles_state.markers:
             v[self.souvenir[b] - at] = 1.0
-        self._parts[b] = (tiles_state, v)
-        return v
+        part = tuple(v)
+        self._parts[b] = (tiles_state, part)
+        return part
 
     @staticmethod
     def _group(at: dict[str, int], prefix: str) -> list[tuple[str, int]]:
@@ -292,7 +295,7 @@ class Layout:
 
 
 _KEPT: Final = 4096
-"""The most monster rows or city sections an observation layout keeps."""
+"""The most monster rows an observation layout keeps, and dice rows :func:`_dice_row` keeps."""
 
 
 _SHOWN_ROWS: Final[dict[Dice, tuple[float, ...]]] = {}
@@ -336,9 +339,10 @@ def write_observation(lay: Layout, state: GameState, seat: int) -> list[float]:
     """The observation of ``state`` for ``seat`` (checked by the caller), laid out by ``lay``:
     see :func:`kingofny.codec.observation`."""
     # Written for speed (issue 9: mask plus observation within half an apply). States share
-    # their unchanged parts, so a monster's row and the city's section are computed once per
-    # object; the vector is those rows, zeros for the empty seats, the city and zeros for the
-    # rest, put together in that order, and then only non-zero values are written.
+    # their unchanged parts, so a monster's row and a borough's part of the city are computed
+    # once per object; the vector is those rows, zeros for the empty seats, the boroughs' parts
+    # and zeros for the rest, put together in that order, and then only the few other non-zero
+    # values are written.
     monsters = state.monsters
     n = len(monsters)
     waiting, decider, asking = _waiting(state)

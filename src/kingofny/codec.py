@@ -291,6 +291,10 @@ def observation(state: GameState, seat: int) -> list[float]:
     n = len(state.monsters)
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
         raise ArgumentError("observation(seat)", f"no seat {seat!r} in a {n}-monster game")
+    if len(state.boroughs) != len(Borough):
+        raise ArgumentError(
+            "observation(state)", f"expected {len(Borough)} boroughs, got {len(state.boroughs)}"
+        )
     return write_observation(_layout(state.config.packs), state, seat)
 
 

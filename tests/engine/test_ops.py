@@ -112,3 +112,36 @@ def test_apply_with_drafts_gives_the_states_that_copying_every_step_gives() -> N
             assert repr(fast) == repr(traced)
             assert hash(fast) == hash(traced)
             state = fast
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+@pytest.mark.parametrize("seed", [None, 3])
+def test_the_setup_runs_on_one_draft_and_gives_the_state_it_gave_before(
+    players: int, seed: int | None
+) -> None:
+    """Issue 8: ``start`` runs the setup's steps on one draft, as ``apply`` does. The first
+    state is an ordinary frozen GameState, equal (and hashing equal) to the one the setup's
+    steps give when each copies the state."""
+    from kingofny.engine.loop import advance, start
+    from kingofny.engine.setup import initial_state
+
+    config = k.new_game(players, seed=seed).config
+    drafted = start(config)
+    copied = advance(initial_state(config))
+    assert type(drafted) is GameState
+    assert drafted == copied
+    assert hash(drafted) == hash(copied)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        drafted.winners = ()  # type: ignore[misc]
+
+
+def test_the_shared_roll_steps_cover_the_counts_a_turn_rolls_and_no_more() -> None:
+    """``roll_dice`` shares one RollDice per count up to MAX_DICE and builds any other (a
+    plugin may give more dice), always equal to ``RollDice(count)``."""
+    from kingofny.engine.stock import roll_dice
+    from kingofny.model.limits import MAX_DICE
+    from kingofny.model.steps import RollDice
+
+    assert roll_dice(6) is roll_dice(6)
+    for count in (1, 6, MAX_DICE, MAX_DICE + 1, MAX_DICE + 3):
+        assert roll_dice(count) == RollDice(count)

@@ -29,6 +29,7 @@ from kingofny.engine.ops import (
     set_turn,
 )
 from kingofny.engine.shop import bought
+from kingofny.errors import ArgumentError
 from kingofny.model.cards import CardKind
 from kingofny.model.city import Borough
 from kingofny.model.effect import Source
@@ -169,7 +170,11 @@ def roll(
 
 def extra_turn(state: GameState, seat: int, mark_name: str = "") -> GameState:
     """``seat`` takes another turn right after this one (after extra turns already owed); the
-    mark, if any, is set on that turn."""
+    mark, if any, is set on that turn. :class:`~kingofny.errors.ArgumentError` if there is no
+    such seat."""
+    n = len(state.monsters)
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+        raise ArgumentError("extra_turn(seat)", f"no seat {seat!r} in a {n}-monster game")
     return evolve(state, extra_turns=(*state.extra_turns, (seat, mark_name)))
 
 

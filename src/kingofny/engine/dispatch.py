@@ -28,7 +28,7 @@ from kingofny.model.state import GameState
 from kingofny.model.steps import Step
 
 _NONE: Final[tuple[()]] = ()
-_HOOKS: Final = tuple(
+_HOOKS: Final = frozenset(
     name for name, value in vars(Effect).items() if callable(value) and not name.startswith("_")
 )
 """The names of the hooks of :class:`~kingofny.model.effect.Effect` (every default does
@@ -40,15 +40,19 @@ threads may share them)."""
 
 
 def overrides(effect: Effect, hook: str) -> bool:
-    """Whether ``effect`` implements ``hook`` (cached per class): hot paths skip the effects
-    whose hook is the default, which does nothing."""
+    """Whether ``effect``'s class implements ``hook``, a hook of Effect's (found once per class,
+    following its bases): hot paths skip the effects whose hook is the default, which does
+    nothing. A name Effect has no hook of (a plugin's own) counts as implemented if the class
+    has it."""
     implemented = _IMPLEMENTED.get(type(effect))
     if implemented is None:
         cls = type(effect)
         implemented = _IMPLEMENTED[cls] = frozenset(
-            name for name in _HOOKS if getattr(cls, name) is not getattr(Effect, name)
+            name for name in _HOOKS if getattr(cls, name, None) is not getattr(Effect, name)
         )
-    return hook in implemented
+    if hook in implemented:
+        return True
+    return hook not in _HOOKS and hasattr(type(effect), hook)
 
 
 _OWNED: Final[dict[tuple[object, ...], tuple[tuple[str, Effect], ...]]] = {}
