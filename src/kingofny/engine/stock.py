@@ -22,9 +22,13 @@ from kingofny.model.steps import (
 )
 
 BEGIN_RESOLUTION: Final = BeginResolution()
+"""``BeginResolution()``."""
 MOVE_PHASE: Final = MovePhase()
+"""``MovePhase()``."""
 END_TURN: Final = EndTurn()
+"""``EndTurn()``."""
 CLOSE_TURN: Final = CloseTurn()
+"""``CloseTurn()``."""
 
 CHOOSE_FACE: Final = tuple(ChooseFace(seat) for seat in range(MAX_MONSTERS))
 """``ChooseFace(seat)`` by seat."""
