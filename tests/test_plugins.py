@@ -521,7 +521,7 @@ def test_a_hook_inherited_from_a_base_class_still_acts(monkeypatch: pytest.Monke
 def test_the_first_table_follows_the_packs_and_the_seed(monkeypatch: pytest.MonkeyPatch) -> None:
     """The deck comes from the game's own packs (seed 000, *Setup*: the deck is the Power cards
     in play), read from the registry as it is when the game starts, and the seed is the game's
-    own (kept in mind for any cache of the first table, issue 8)."""
+    own."""
     reg = plugins.Registry()
     reg.add(manifest())
     monkeypatch.setattr(registry, "_BUILT", [reg])

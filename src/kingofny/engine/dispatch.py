@@ -34,25 +34,22 @@ _HOOKS: Final = frozenset(
 """The names of the hooks of :class:`~kingofny.model.effect.Effect` (every default does
 nothing)."""
 
-_IMPLEMENTED: Final[dict[type, frozenset[str]]] = {}
-"""The hooks each effect class implements, found on first use (the entries never change, so
-threads may share them)."""
+_DEFAULTS: Final[dict[type, frozenset[str]]] = {}
+"""The hooks each effect class leaves at Effect's default, found on first use (the entries
+never change, so threads may share them)."""
 
 
 def overrides(effect: Effect, hook: str) -> bool:
-    """Whether ``effect``'s class implements ``hook``, a hook of Effect's (found once per class,
-    following its bases): hot paths skip the effects whose hook is the default, which does
-    nothing. A name Effect has no hook of (a plugin's own) counts as implemented if the class
-    has it."""
-    implemented = _IMPLEMENTED.get(type(effect))
-    if implemented is None:
+    """Whether ``effect``'s class implements ``hook`` (found once per class, following its
+    bases): hot paths skip the effects whose hook is Effect's default, which does nothing. A
+    name Effect has no hook of (a plugin's own) is never skipped."""
+    defaults = _DEFAULTS.get(type(effect))
+    if defaults is None:
         cls = type(effect)
-        implemented = _IMPLEMENTED[cls] = frozenset(
-            name for name in _HOOKS if getattr(cls, name, None) is not getattr(Effect, name)
+        defaults = _DEFAULTS[cls] = frozenset(
+            name for name in _HOOKS if getattr(cls, name, None) is getattr(Effect, name)
         )
-    if hook in implemented:
-        return True
-    return hook not in _HOOKS and hasattr(type(effect), hook)
+    return hook not in defaults
 
 
 _OWNED: Final[dict[tuple[object, ...], tuple[tuple[str, Effect], ...]]] = {}
