@@ -76,7 +76,9 @@ class _Content:
         return max(REROLLS, reroll_allowance(state, seat))
 
     def may_add_symbols(self, state: GameState, seat: int) -> bool:
-        return bool(owned(state, seat))
+        # An eliminated monster has lost the cards that added symbols, not the symbols: its
+        # turn ended at once (rulings §1) with them still unresolved.
+        return state.monsters[seat].eliminated or bool(owned(state, seat))
 
 
 _CONTENTS: Final[dict[tuple[str, ...], _Content]] = {}

@@ -145,7 +145,8 @@ class ContentView(Protocol):
         """The most rerolls the monster in ``seat`` may have left on its turn."""
 
     def may_add_symbols(self, state: GameState, seat: int) -> bool:
-        """Whether effects of ``seat`` may add symbols to its result beyond its dice."""
+        """Whether effects of ``seat`` may add symbols to its result beyond its dice (or have
+        added them: an eliminated monster keeps what its lost cards added)."""
 
 
 class _Checker:
