@@ -22,6 +22,8 @@ from kingofny.engine.core import (
     Move,
     apply,
     chance_outcomes,
+    debug_states,
+    debug_states_enabled,
     is_terminal,
     legal_actions,
     new_game,
@@ -131,6 +133,8 @@ __all__ = [  # noqa: RUF022 (grouped by topic, not sorted)
     "is_terminal",
     "winners",
     "Move",
+    "debug_states",
+    "debug_states_enabled",
     # -- what a state is and what it waits for ------------------------------------------------
     "GameState",
     "GameConfig",

@@ -33,6 +33,7 @@ from kingofny.errors import ArgumentError
 from kingofny.model.cards import CardKind
 from kingofny.model.city import Borough
 from kingofny.model.effect import Source
+from kingofny.model.limits import MAX_DICE
 from kingofny.model.limits import manhattan_capacity as capacity
 from kingofny.model.state import GameState
 from kingofny.model.steps import CardChoice, CardRoll, RevealCard
@@ -164,7 +165,10 @@ def ask(
 def roll(
     state: GameState, seat: int, card: str, count: int = 1, data: tuple[int, ...] = ()
 ) -> GameState:
-    """Make ``seat`` roll ``count`` dice for ``card``; ``Effect.rolled`` receives them."""
+    """Make ``seat`` roll ``count`` dice for ``card``; ``Effect.rolled`` receives them.
+    :class:`~kingofny.errors.ArgumentError` unless ``count`` is 1 to 8 (the dice in the box)."""
+    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_DICE:
+        raise ArgumentError("roll(count)", f"expected 1 to {MAX_DICE} dice, got {count!r}")
     return push(state, CardRoll(card, seat, count, data))
 
 

@@ -4,7 +4,7 @@ with the ATTACK_TARGETS, ATTACK_DAMAGE and AFTER_ATTACK effects."""
 from __future__ import annotations
 
 from kingofny.engine.damage import deal_damage
-from kingofny.engine.dispatch import checked, each, failed, overrides, owned, wrong
+from kingofny.engine.dispatch import checked, counted, each, failed, overrides, owned, wrong
 from kingofny.engine.ops import manhattan_occupants, push
 from kingofny.model.effect import Source
 from kingofny.model.state import GameState
@@ -45,7 +45,15 @@ def resolve_attack(state: GameState, seat: int, count: int) -> GameState:
         for key, effect in effects:
             if not overrides(effect, "attack_damage"):
                 continue
-            amount = checked(state, key, int, effect.attack_damage, state, seat, target, amount)
+            amount = counted(
+                state,
+                key,
+                effect.attack_damage,
+                state,
+                seat,
+                target,
+                amount,
+            )
         damage.append((target, amount))
         for key, effect in effects:
             if not overrides(effect, "attack_roll"):

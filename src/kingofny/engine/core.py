@@ -11,11 +11,13 @@ naming the parameter) and stays interpreted in the compiled build, where the loo
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+import contextlib
+from collections.abc import Collection, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from kingofny.engine import chance
 from kingofny.engine import rng as rngmod
+from kingofny.engine.debug import DEBUG
 from kingofny.engine.dispatch import HookError
 from kingofny.engine.loop import (
     CHANCE,
@@ -56,6 +58,8 @@ __all__ = [
     "apply",
     "apply_logged",
     "chance_outcomes",
+    "debug_states",
+    "debug_states_enabled",
     "is_terminal",
     "legal_actions",
     "new_game",
@@ -206,3 +210,32 @@ def is_terminal(state: GameState) -> bool:
 def winners(state: GameState) -> tuple[int, ...] | None:
     """The winning seats once the game is over (empty if nobody won), else None."""
     return _checked("winners(state)", state).winners
+
+
+def debug_states_enabled() -> bool:
+    """Whether the debug mode of states is on (see :func:`debug_states`)."""
+    return DEBUG.on
+
+
+@contextlib.contextmanager
+def debug_states(enabled: bool = True) -> Iterator[None]:
+    """Turn the debug mode of states on (or off) for the duration of the block.
+
+    In the debug mode ``apply`` copies at every update instead of editing a private draft,
+    nothing is memoised, and every hook of a content pack is watched: changing the state it was
+    given in place, or returning a state of another game, is an
+    :class:`~kingofny.errors.EffectError` naming the card and the hook. Games play exactly as
+    without it, more slowly. ``KINGOFNY_DEBUG_STATES=1`` in the environment turns it on for the
+    whole process; :func:`kingofny.testing.check_content_pack` plays in it.
+
+    The mode is the process's, not the thread's: turn it on around whole games, not while
+    another thread is inside ``apply``.
+    """
+    if not isinstance(enabled, bool):
+        raise ArgumentError("debug_states(enabled)", f"expected a bool, got {enabled!r}")
+    before = DEBUG.on
+    DEBUG.on = enabled
+    try:
+        yield
+    finally:
+        DEBUG.on = before

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-from kingofny.engine.dispatch import checked, each, overrides, owned
+from kingofny.engine.dispatch import counted, each, overrides, owned
 from kingofny.engine.manhattan import settle_manhattan
 from kingofny.engine.ops import evolve, maker, set_monster, with_turn
 from kingofny.engine.stock import END_TURN
@@ -40,7 +40,15 @@ def deal_damage(
         for key, effect in owned(state, seat):
             if not overrides(effect, "damage_taken"):
                 continue
-            amount = checked(state, key, int, effect.damage_taken, state, seat, amount, source)
+            amount = counted(
+                state,
+                key,
+                effect.damage_taken,
+                state,
+                seat,
+                amount,
+                source,
+            )
         if amount <= 0:
             continue
         state = set_monster(state, seat, _WITH_LIFE(m, m.life - amount))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from kingofny.engine.dispatch import checked, each, overrides, owned
+from kingofny.engine.dispatch import checked, counted, each, overrides, owned
 from kingofny.engine.economy import gain_energy, gain_vp, heal, spend_energy
 from kingofny.engine.ops import maker, push, set_borough, set_monster, set_turn
 from kingofny.model.actions import Action, DestroyBuilding, DestroyUnit, Pass
@@ -42,7 +42,7 @@ def durability(
     for key, effect in owned(state, seat) if effects is None else effects:
         if not overrides(effect, "durability"):
             continue
-        value = checked(state, key, int, effect.durability, state, seat, tile, value)
+        value = counted(state, key, effect.durability, state, seat, tile, value, low=0)
     return value
 
 

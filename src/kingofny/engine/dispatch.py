@@ -18,11 +18,12 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Final, NoReturn, TypeVar, cast
 
 from kingofny.content import registry
+from kingofny.engine.debug import DEBUG, fingerprint
 from kingofny.engine.ops import DRAFT
 from kingofny.errors import EffectError, IllegalActionError
 from kingofny.model.actions import UseCard
 from kingofny.model.effect import Context, Effect
-from kingofny.model.limits import MAX_MONSTERS
+from kingofny.model.limits import MAX_MONSTERS, MAX_POINTS
 from kingofny.model.monster import MonsterState
 from kingofny.model.state import GameState
 from kingofny.model.steps import Step
@@ -178,7 +179,12 @@ def checked(
     """``hook(*args)``, a hook of ``key``'s effect called on ``state``, whose failure is the
     effect's: an exception it raises (:func:`failed`) or a result whose type is not exactly
     ``expected`` (:func:`wrong`; a GameState may be the draft ``apply`` works on,
-    :func:`kingofny.engine.ops.draft`)."""
+    :func:`kingofny.engine.ops.draft`).
+
+    In the debug mode (:mod:`kingofny.engine.debug`) the hook is also watched: changing the
+    state it was given in place, or returning a state of another game, is its failure too."""
+    if DEBUG.on:
+        return _watched(state, key, expected, hook, args)
     try:
         value = hook(*args)
     except Exception as exc:
@@ -190,6 +196,62 @@ def checked(
     name = expected.__name__
     article = "an" if name[0] in "aeiouAEIOU" else "a"
     wrong(state, key, hook.__name__, value, f"{article} {name}")
+
+
+def counted(
+    state: GameState,
+    key: str,
+    hook: Callable[..., object],
+    *args: object,
+    low: int = -MAX_POINTS,
+    high: int = MAX_POINTS,
+) -> int:
+    """:func:`checked` for a hook that returns a count: an int from ``low`` to ``high`` (by
+    default the model's bound on any count, :data:`~kingofny.model.limits.MAX_POINTS`), else
+    the effect's failure (:func:`wrong`), so that a count no game can hold never reaches the
+    rules."""
+    value = checked(state, key, int, hook, *args)
+    if low <= value <= high:
+        return value
+    wrong(state, key, hook.__name__, value, f"an int from {low} to {high}")
+
+
+def _watched(
+    state: GameState,
+    key: str,
+    expected: type[_T],
+    hook: Callable[..., object],
+    args: tuple[object, ...],
+) -> _T:
+    """:func:`checked` in the debug mode: the hook must leave the state it was given as it was,
+    and a state it returns must be of the same game (the same configuration)."""
+    given = args[0] if args and isinstance(args[0], GameState) else None
+    before = fingerprint(given)
+    try:
+        value = hook(*args)
+    except Exception as exc:
+        failed(state, key, hook.__name__, exc)
+    name = hook.__name__
+    if given is not None and fingerprint(given) != before:
+        raise HookError(
+            registry.pack_of(key),
+            key,
+            name,
+            state,
+            "changed the state it was given in place (effects return a new state instead)",
+        )
+    if given is not None and isinstance(value, GameState) and value.config != given.config:
+        raise HookError(
+            registry.pack_of(key),
+            key,
+            name,
+            state,
+            f"returned a state of another game (configuration {value.config!r})",
+        )
+    if type(value) is expected:
+        return value
+    article = "an" if expected.__name__[0] in "aeiouAEIOU" else "a"
+    wrong(state, key, name, value, f"{article} {expected.__name__}")
 
 
 def each(

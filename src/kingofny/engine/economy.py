@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from kingofny.engine.dispatch import checked, in_play, overrides, owned
+from kingofny.engine.dispatch import checked, counted, in_play, overrides, owned
 from kingofny.engine.ops import evolve, gain, maker, set_monster, with_turn
 from kingofny.model.monster import MAX_LIFE, MonsterState
 from kingofny.model.state import GameState, TurnState
@@ -20,7 +20,7 @@ def max_life(state: GameState, seat: int) -> int:
     for key, effect in owned(state, seat):
         if not overrides(effect, "max_life"):
             continue
-        value = checked(state, key, int, effect.max_life, state, seat, value)
+        value = counted(state, key, effect.max_life, state, seat, value, low=0)
     return value
 
 
@@ -55,7 +55,16 @@ def gain_energy(state: GameState, seat: int, amount: int, *, dice: bool = False)
     for owner, key, effect in effects:
         if not overrides(effect, "energy_gain"):
             continue
-        amount = checked(state, key, int, effect.energy_gain, state, owner, seat, amount, dice)
+        amount = counted(
+            state,
+            key,
+            effect.energy_gain,
+            state,
+            owner,
+            seat,
+            amount,
+            dice,
+        )
     if amount <= 0:
         return state
     state = gain(state, seat, energy=amount)

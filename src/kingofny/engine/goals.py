@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from kingofny.engine.dispatch import checked, in_play, overrides
+from kingofny.engine.dispatch import checked, counted, in_play, overrides
 from kingofny.engine.economy import gain_vp
 from kingofny.engine.ops import evolve
 from kingofny.model.effect import Goal
@@ -25,7 +25,7 @@ def superstar_threshold(state: GameState, taker: int) -> int:
     for owner, key, effect in in_play(state):
         if not overrides(effect, "superstar_threshold"):
             continue
-        value = checked(state, key, int, effect.superstar_threshold, state, owner, taker, value)
+        value = counted(state, key, effect.superstar_threshold, state, owner, taker, value, low=0)
     return value
 
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Final, Union
 
 from kingofny.content import registry
 from kingofny.engine import attack, cards, chance, movement, resolution, rolling, shop, turn
+from kingofny.engine.debug import DEBUG
 from kingofny.engine.destruction import destroy_act, destroy_legal
 from kingofny.engine.dispatch import HookError
 from kingofny.engine.ops import draft, freeze, maker, pop
@@ -125,7 +126,9 @@ class _Memo:
         """The last state whose legal actions were computed, and those actions. ``advance``
         computes them to find forced moves, callers then ask for them and ``apply`` checks
         against them: one entry, matched by identity, saves two of those three computations
-        on the hot path."""
+        on the hot path. Only frozen states are kept (a draft changes after it is read: an
+        effect may ask for the legal actions of the state its hook is given), and none in
+        the debug mode."""
 
 
 _MEMO: Final = _Memo()
@@ -166,7 +169,8 @@ def legal(state: GameState) -> tuple[Action, ...]:
         result += cards.any_time(state, top, result)
     except HookError as exc:
         raise exc.at(top) from exc.__cause__
-    _MEMO.legal = (state, result)
+    if type(state) is GameState and not DEBUG.on:
+        _MEMO.legal = (state, result)
     return result
 
 
@@ -294,7 +298,9 @@ def advance(
             if options:
                 options += cards.any_time(state, top, options)
             if len(options) > 1:
-                _MEMO.legal = (state, options)
+                # ``state`` goes back to ``apply`` as it is (a draft is frozen in place).
+                if not DEBUG.on:
+                    _MEMO.legal = (state, options)
                 return state
             state = pop(state)
             if options:

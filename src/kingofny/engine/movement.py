@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Final
 
 from kingofny.engine import manhattan
-from kingofny.engine.dispatch import checked, in_market, overrides
+from kingofny.engine.dispatch import counted, in_market, overrides
 from kingofny.engine.economy import spend_energy
 from kingofny.engine.ops import manhattan_occupants, move_monster, push
 from kingofny.model.actions import Action, Flee, MoveTo, PlaceMonster, StayInManhattan, StayPut
@@ -29,7 +29,7 @@ def move_cost(state: GameState, seat: int) -> int:
     for key, effect in in_market(state):
         if not overrides(effect, "market_move_cost"):
             continue
-        cost = checked(state, key, int, effect.market_move_cost, state, seat)
+        cost = counted(state, key, effect.market_move_cost, state, seat, low=0)
         total += cost
     return total
 

@@ -11,7 +11,10 @@ of its input (:func:`draft`), every helper here updates that draft in place, and
 ever holds the draft, so no caller sees it change: the input is never touched, and the states
 ``apply`` returns are as immutable as ever. The rule that makes this safe: rules code never
 reads a state after passing it to an update (it goes on with the state the update returned),
-and an effect does not keep the state it is given after its hook returns.
+and an effect does not keep the state it is given after its hook returns. Nothing is memoised
+for a draft (:func:`kingofny.engine.loop.legal` skips it; its hash is never cached), so an
+effect that reads the draft through the public API (``legal_actions``, ``hash``...) cannot
+leave a stale answer behind.
 """
 
 from __future__ import annotations
@@ -21,9 +24,10 @@ from typing import Any, Final, TypeVar
 
 import attrs
 
+from kingofny.engine.debug import DEBUG
 from kingofny.model.city import Borough, BoroughState, Location, Track
 from kingofny.model.monster import MonsterState
-from kingofny.model.state import GameState, TurnState
+from kingofny.model.state import GameState, TurnState, uncached_hash
 from kingofny.model.steps import Step
 
 _T = TypeVar("_T")
@@ -113,6 +117,9 @@ def _twin(cls: type) -> type:
         twin = type(f"_Building{cls.__name__}", (cls,), {"__slots__": ()})
         twin.__setattr__ = object.__setattr__  # type: ignore[assignment]
         twin.__delattr__ = object.__delattr__  # type: ignore[assignment]
+        if cls is GameState:
+            # A draft changes in place: it must never keep a hash taken before a change.
+            twin.__hash__ = uncached_hash  # type: ignore[assignment]
         found = _TWINS.setdefault(cls, twin)
     return found
 
@@ -126,7 +133,11 @@ def draft(state: GameState, agenda: tuple[Step, ...]) -> GameState:
     """A private, mutable copy of ``state`` with this agenda, which the helpers of this module
     then update in place (see the module's notes): ``apply`` makes one per call. Always a new
     copy, even of a draft (an effect calling ``apply`` on the state it was given must not see
-    that state change)."""
+    that state change). In the debug mode (:mod:`kingofny.engine.debug`) an ordinary frozen
+    copy, so that every update copies."""
+    if DEBUG.on:
+        plain: GameState = _WITH_AGENDA(state, agenda)
+        return plain
     copy: GameState = _NEW_DRAFT(state, agenda)
     return copy
 

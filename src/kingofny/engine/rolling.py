@@ -7,7 +7,7 @@ import functools
 from collections.abc import Sequence
 from typing import Final
 
-from kingofny.engine.dispatch import checked, in_play, overrides
+from kingofny.engine.dispatch import checked, counted, in_play, overrides
 from kingofny.engine.economy import spend_energy
 from kingofny.engine.ops import maker, with_turn
 from kingofny.engine.stock import CHOOSE_REROLL, roll_dice
@@ -48,7 +48,7 @@ def reroll_cost(state: GameState, seat: int, dice: Dice) -> int:
 
 def _cost(state: GameState, owner: int, key: str, effect: Effect, seat: int, dice: Dice) -> int:
     """One effect's REROLL_RULES price for rerolling ``dice`` (its hook, checked)."""
-    cost = checked(state, key, int, effect.reroll_cost, state, owner, seat, dice)
+    cost = counted(state, key, effect.reroll_cost, state, owner, seat, dice, low=0)
     return cost
 
 

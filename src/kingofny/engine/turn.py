@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Final
 
 from kingofny.engine import manhattan
-from kingofny.engine.dispatch import checked, each, in_play, overrides, owned
+from kingofny.engine.dispatch import counted, each, in_play, overrides, owned
 from kingofny.engine.economy import gain_energy, gain_vp
 from kingofny.engine.ops import evolve, maker, manhattan_occupants, push, with_turn
 from kingofny.engine.stock import (
@@ -20,6 +20,7 @@ from kingofny.engine.stock import (
     roll_dice,
 )
 from kingofny.model.city import ZONE_EARNINGS
+from kingofny.model.limits import MAX_DICE
 from kingofny.model.monster import WINNING_VP
 from kingofny.model.state import GameState, TurnState
 from kingofny.model.steps import (
@@ -86,19 +87,20 @@ def reroll_allowance(state: GameState, seat: int) -> int:
     for owner, key, effect in in_play(state):
         if not overrides(effect, "rerolls"):
             continue
-        rerolls = checked(state, key, int, effect.rerolls, state, owner, seat, rerolls)
+        rerolls = counted(state, key, effect.rerolls, state, owner, seat, rerolls)
     return max(0, rerolls)
 
 
 def dice_count(state: GameState, seat: int) -> int:
-    """The dice ``seat`` rolls on a turn starting now: 6, plus what DICE_COUNT effects add."""
+    """The dice ``seat`` rolls on a turn starting now: 6, plus what DICE_COUNT effects add, and
+    never more than the box holds (8, components §5)."""
     dice = BLACK_DICE
     for key, effect in owned(state, seat):
         if not overrides(effect, "extra_dice"):
             continue
-        green = checked(state, key, int, effect.extra_dice, state, seat)
+        green = counted(state, key, effect.extra_dice, state, seat, low=-MAX_DICE, high=MAX_DICE)
         dice += green
-    return dice
+    return min(MAX_DICE, max(0, dice))
 
 
 def _rotation_seat(turn: TurnState) -> int:

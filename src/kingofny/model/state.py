@@ -239,3 +239,12 @@ class GameState:
                 if m.location is not None and m.location.borough is borough
             ]
         )
+
+
+def uncached_hash(state: GameState) -> int:
+    """``hash(state)`` without keeping it in the state's hash cache: the hash of a draft
+    (:func:`kingofny.engine.ops.draft`), which changes in place while ``apply`` runs, so a
+    hash cached on it would go stale."""
+    value = GameState.__hash__(state)
+    object.__setattr__(state, "_attrs_cached_hash", None)
+    return value

@@ -27,7 +27,7 @@ import attrs
 from kingofny.content import registry
 from kingofny.content.options import option_space
 from kingofny.content.pack import ContentPack
-from kingofny.engine.core import apply, chance_outcomes, legal_actions, new_game
+from kingofny.engine.core import apply, chance_outcomes, debug_states, legal_actions, new_game
 from kingofny.errors import ArgumentError, IllegalActionError, KingOfNYError
 from kingofny.model.actions import Action, Buy, DestroyUnit, Reroll, Sweep, UseCard
 from kingofny.model.cards import BuyCondition, CardKind
@@ -150,7 +150,9 @@ def check_content_pack(
     for the priciest card, so that expensive cards get bought and their effects run. Checked:
     the state invariants, that every legal action applies and an illegal one is refused without
     harm, that chance probabilities are exact and sum to 1, that states survive the JSON round
-    trip, that every game ends, and that no effect fails in play.
+    trip, that every game ends, and that no effect fails in play. The games are played in the
+    debug mode of states (:func:`kingofny.debug_states`), so a hook that changes the state it
+    was given in place, or returns another game's state, fails the check.
 
     With ``min_card_uses`` N > 0, every card of the pack that the random games exercised (bought,
     or held in front of a monster) in fewer than N games gets seeded games until it has N: each
@@ -174,7 +176,7 @@ def check_content_pack(
     validate(pack)
     packs: Sequence[str] = ("base",) if pack.name == "base" else ("base", pack.name)
     tally = _Tally(pack, frozenset(c.id for c in pack.cards))
-    with installed(pack):
+    with installed(pack), debug_states():
         try:
             declared = option_space(packs)
         except KingOfNYError as exc:

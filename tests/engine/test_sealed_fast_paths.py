@@ -1,0 +1,233 @@
+"""The engine's fast paths stay invisible from outside (DESIGN *Performance*, issue 19 §3).
+
+``apply`` edits one private draft in place and memoises ``legal_actions`` by identity. A hook
+may read the state it is given through the public API (docs ``hooks.rst``): doing so must not
+change the game. Each test plays the same games with a pack whose monster's hooks only read
+their state, and with the plain base monster in its place, and compares every stop.
+
+The debug mode (``KINGOFNY_DEBUG_STATES=1``, :func:`kingofny.debug_states`) turns the fast
+paths off and watches every hook: one that changes the state it was given in place, or returns
+another game's state, is an :class:`~kingofny.EffectError` naming its card.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+
+import attrs
+import pytest
+
+import kingofny
+from kingofny import EffectError, GameState
+from kingofny.effects import CONTENT_API_VERSION, ContentPack, Effect, MonsterSpec, Source
+from kingofny.testing import ConformanceError, check_content_pack
+from kingofny.testing.conformance import installed
+
+Reader = Callable[[GameState], object]
+
+READERS: dict[str, Reader] = {
+    "legal_actions": kingofny.legal_actions,
+    "chance_outcomes": kingofny.chance_outcomes,
+    "waiting_for": kingofny.waiting_for,
+    "hash": hash,
+    "current_player": lambda s: s.current_player,
+    "repr": repr,
+}
+"""Public reads a hook may make of the state it is given."""
+
+
+def _reading_pack(read: Reader) -> ContentPack:
+    """A pack with one monster whose hooks read the state they are given and return it."""
+
+    class Reads(Effect):
+        def after_damaged(
+            self, state: GameState, owner: int, amount: int, source: Source
+        ) -> GameState:
+            read(state)
+            return state
+
+        def on_turn_start(self, state: GameState, owner: int) -> GameState:
+            read(state)
+            return state
+
+        def on_resolution_start(self, state: GameState, owner: int) -> GameState:
+            read(state)
+            return state
+
+        def on_turn_end(self, state: GameState, owner: int) -> GameState:
+            read(state)
+            return state
+
+    return ContentPack(
+        name="reader",
+        version="1",
+        api_version=CONTENT_API_VERSION,
+        monsters=(MonsterSpec("reader:kong", "Reading Kong"),),
+        effects={"reader:kong": Reads()},
+    )
+
+
+def _stops(monsters: list[str], packs: tuple[str, ...], seed: int) -> Iterator[tuple[object, ...]]:
+    """What a caller sees at every stop of an explicit-chance random game: who decides, the
+    legal actions, the chance outcomes, the hash (the reading monster's id replaced)."""
+    policy, chance = random.Random(seed), random.Random(~seed)
+    state = kingofny.new_game(monsters, packs=packs)
+    while True:
+        yield (
+            state.current_player,
+            kingofny.legal_actions(state),
+            kingofny.chance_outcomes(state),
+            hash(state) == hash(kingofny.from_json(kingofny.to_json(state))),
+            state.winners,
+        )
+        if state.is_terminal:
+            return
+        if state.is_chance:
+            move: kingofny.Move = kingofny.sample_outcome(state, chance)
+        else:
+            move = policy.choice(kingofny.legal_actions(state))
+        state = kingofny.apply(state, move)
+
+
+@pytest.mark.parametrize("reader", sorted(READERS))
+def test_a_hook_reading_its_state_through_the_public_api_changes_nothing(reader: str) -> None:
+    """Issue 19 §3: a hook calling ``legal_actions`` (or another public read) on the draft it
+    was given left a stale memo behind; the games with and without the reads must agree."""
+    pack = _reading_pack(READERS[reader])
+    with installed(pack):
+        for seed in range(6):
+            plain = list(_stops(["kong", "drakonis", "mantis"], ("base",), seed))
+            read = list(_stops(["reader:kong", "drakonis", "mantis"], ("base", "reader"), seed))
+            assert read == plain, f"seed {seed}: reading {reader} in a hook changed the game"
+
+
+def test_a_hook_reading_to_json_of_its_state_changes_nothing() -> None:
+    """``to_json`` of the state a hook is given, where it writes, changes no later answer."""
+
+    def write(state: GameState) -> object:
+        try:
+            return kingofny.to_json(state)
+        except kingofny.SerializationError:  # a state between two steps may be unsettled
+            return None
+
+    pack = _reading_pack(write)
+    with installed(pack):
+        plain = list(_stops(["kong", "drakonis"], ("base",), 3))
+        read = list(_stops(["reader:kong", "drakonis"], ("base", "reader"), 3))
+    assert read == plain
+
+
+def _rebuilt(state: GameState) -> GameState:
+    """An equal state made afresh (nothing cached in it)."""
+    return GameState(**{f.name: getattr(state, f.name) for f in attrs.fields(GameState)})
+
+
+def test_a_hook_hashing_its_state_twice_sees_the_changes_between() -> None:
+    """The state a hook is given may be changed by the rules before the next hook: its hash
+    must follow (a hash cached on the draft went stale)."""
+    stale: list[int] = []
+
+    def compare(state: GameState) -> object:
+        if hash(state) != hash(_rebuilt(state)):
+            stale.append(state.turn.number)
+        return None
+
+    with installed(_reading_pack(compare)):
+        list(_stops(["reader:kong", "drakonis", "mantis"], ("base", "reader"), 4))
+        list(_stops(["reader:kong", "drakonis"], ("base", "reader"), 8))
+    assert stale == []
+
+
+def test_the_hash_of_a_state_seen_by_a_hook_is_not_kept() -> None:
+    """A hash taken by a hook is not cached in the state ``apply`` goes on changing: every state
+    returned hashes as an equal state built afresh does."""
+    pack = _reading_pack(hash)
+    with installed(pack):
+        state = kingofny.new_game(["reader:kong", "drakonis"], seed=5, packs=("base", "reader"))
+        policy = random.Random(5)
+        for _ in range(300):
+            if state.is_terminal:
+                break
+            assert hash(state) == hash(kingofny.from_json(kingofny.to_json(state)))
+            state = kingofny.apply(state, policy.choice(kingofny.legal_actions(state)))
+
+
+# -- the debug mode: effects that break the hook rules are caught --------------------------------
+
+
+class _Scribbles(Effect):
+    """Changes the state it is given in place (forbidden)."""
+
+    def on_turn_start(self, state: GameState, owner: int) -> GameState:
+        monster = state.monsters[owner]
+        object.__setattr__(monster, "vp", monster.vp + 1)
+        return state
+
+
+_OTHER_GAME = kingofny.new_game(["kong", "drakonis", "mantis"], seed=99)
+
+
+class _Swaps(Effect):
+    """Returns another game's state (forbidden)."""
+
+    def on_turn_start(self, state: GameState, owner: int) -> GameState:
+        return _OTHER_GAME
+
+
+def _rogue_pack(effect: Effect) -> ContentPack:
+    return ContentPack(
+        name="rogue",
+        version="1",
+        api_version=CONTENT_API_VERSION,
+        monsters=(MonsterSpec("rogue:kong", "Rogue Kong"),),
+        effects={"rogue:kong": effect},
+    )
+
+
+@pytest.mark.parametrize(
+    ("effect", "message"),
+    [(_Scribbles(), "changed the state it was given in place"), (_Swaps(), "another game")],
+    ids=["in-place", "another-game"],
+)
+def test_the_debug_mode_catches_a_hook_breaking_the_rules(effect: Effect, message: str) -> None:
+    """Issue 19 §4.10: in the debug mode, a hook that mutates its argument or returns another
+    game's state is an EffectError naming the card and the hook."""
+
+    def play() -> None:
+        state = kingofny.new_game(["rogue:kong", "drakonis"], seed=1, packs=("base", "rogue"))
+        policy = random.Random(1)
+        for _ in range(200):
+            state = kingofny.apply(state, policy.choice(kingofny.legal_actions(state)))
+
+    with installed(_rogue_pack(effect)), kingofny.debug_states():
+        with pytest.raises(EffectError, match=message) as caught:
+            play()
+        assert caught.value.card == "rogue:kong"
+        assert caught.value.hook == "on_turn_start"
+
+
+@pytest.mark.parametrize("effect", [_Scribbles(), _Swaps()], ids=["in-place", "another-game"])
+def test_check_content_pack_refuses_a_hook_breaking_the_rules(effect: Effect) -> None:
+    """Issue 19 §4.10: the conformance kit plays in the debug mode, so it fails such a pack."""
+    with pytest.raises(ConformanceError, match="rogue:kong"):
+        check_content_pack(_rogue_pack(effect), games=4, seed=0)
+
+
+def test_the_debug_mode_is_restored_after_the_block() -> None:
+    """``debug_states()`` puts the mode back as it was, even on an exception."""
+    before = kingofny.debug_states_enabled()
+    seen: list[bool] = []
+
+    def fail_inside() -> None:
+        with kingofny.debug_states():
+            seen.append(kingofny.debug_states_enabled())
+            raise RuntimeError
+
+    with pytest.raises(RuntimeError):
+        fail_inside()
+    assert seen == [True]
+    assert kingofny.debug_states_enabled() == before
+    with kingofny.debug_states(False):
+        assert not kingofny.debug_states_enabled()
+    assert kingofny.debug_states_enabled() == before
