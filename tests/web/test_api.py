@@ -419,3 +419,27 @@ def test_kingofny_serve_on_the_other_loopback_names(host: str) -> None:
         proc.terminate()
         rest, _ = proc.communicate(timeout=20)
     assert "other machines can reach" not in rest  # this machine only: no warning
+
+
+def test_a_bot_asking_for_more_than_the_servers_budget_gets_a_400(client: Any) -> None:
+    """``mcts:playouts=100000000`` held its game and a server thread for hours: the server
+    lists the options its bots take, with their bounds, and refuses anything beyond them."""
+    info = client.get("/api").json()
+    assert info["max_bot_ms"] == 5000
+    assert info["max_advance_seconds"] == 10
+    options = info["bot_options"]
+    assert set(options) == {"random", "heuristic", "mcts", "expectimax"}
+    assert options["mcts"]["playouts"] == {"type": "int", "min": 1, "max": 10000, "none": True}
+    assert options["mcts"]["ms"]["max"] == info["max_bot_ms"]
+    assert options["random"] == {}
+    for spec, named in (
+        ("mcts:playouts=100000000", "playouts must be an integer between 1 and 10000"),
+        ("mcts:ms=60000", "ms must be a number between 1 and 5000"),
+        ("expectimax:samples=1000000", "samples must be an integer between 1 and 64"),
+        ("mcts:policy=random", "option 'policy'"),
+    ):
+        answer = client.post("/api/games", json={"players": ["human", spec]})
+        assert answer.status_code == 400, answer.text
+        assert named in answer.json()["error"], answer.text
+    answer = client.post("/api/games", json={"players": ["human", "mcts:playouts=50,ms=100"]})
+    assert answer.status_code == 201, answer.text

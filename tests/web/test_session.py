@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 import sys
+import time
+from typing import Any
 
 import pytest
 
@@ -201,3 +203,96 @@ def test_a_move_that_fails_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> N
     assert error.status == 409
     assert error.message.startswith("the game cannot go on: effect of fx:glitch")
     assert (table.state, table.events, table.log) == (state, events, log)
+
+
+# -- a bot's time per move on the server ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("spec", "named"),
+    [
+        ("mcts:playouts=100000000", "playouts"),
+        ("mcts:ms=3600000", "ms"),
+        ("mcts:ms=1e400", "ms"),
+        ("mcts:playouts=1000,ms=0", "ms"),
+        ("mcts:c=1e400", "c"),
+        ("mcts:widening=1e300", "widening"),
+        ("mcts:reroll_candidates=" + "9" * 30, "reroll_candidates"),
+        ("mcts:dice_prior=2", "dice_prior"),
+        ("expectimax:samples=1000000000", "samples"),
+        ("heuristic:flee_life=" + "9" * 150, "flee_life"),
+        ("heuristic:flee_per_attacker=1e308", "flee_per_attacker"),
+        ("mcts:policy=heuristic", "policy"),
+        ("expectimax:evaluation=none", "evaluation"),
+        ("random:speed=1", "speed"),
+    ],
+)
+def test_absurd_bot_budgets_are_refused_naming_the_parameter(spec: str, named: str) -> None:
+    """A seat such as ``mcts:playouts=100000000`` held its game and a server thread for
+    hours: the server takes only the options it lists, within bounds, and says which is wrong."""
+    with pytest.raises(WebError) as caught:
+        Tables().create({"players": [HUMAN, spec]})
+    assert caught.value.status == 400
+    message = caught.value.message
+    assert f"{named} must be" in message or f"option {named!r}" in message, message
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "mcts",
+        "mcts:playouts=100",
+        "mcts:ms=250",
+        "mcts:playouts=none,ms=100",
+        "mcts:c=1.4,widening=2,reroll_candidates=6,confidence=0,dice_prior=false",
+        "expectimax:samples=8",
+        "heuristic:flee_life=3,flee_per_attacker=1.5",
+        "random",
+    ],
+)
+def test_reasonable_bot_options_are_taken(spec: str) -> None:
+    table = Tables().create({"players": [HUMAN, spec]})
+    assert table.players == (HUMAN, spec)
+
+
+def test_a_spec_too_long_or_with_too_many_digits_gets_a_400() -> None:
+    """``int()`` refuses more than 4,300 digits with a ValueError, which was a 500."""
+    for spec in ("mcts:playouts=" + "9" * 5000, "mcts:" + ",".join(f"k{i}=1" for i in range(500))):
+        with pytest.raises(WebError) as caught:
+            Tables().create({"players": [HUMAN, spec]})
+        assert caught.value.status == 400
+        assert "at most" in caught.value.message
+
+
+def test_a_search_bot_stops_at_the_servers_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Playouts the server allows still stop at its per-move clock (``MAX_BOT_MS``)."""
+    from kingofny.web import session
+
+    monkeypatch.setattr(session, "MAX_BOT_MS", 30, raising=False)
+    table = Table("t", ["mcts:playouts=2000", "random"], seed=1)
+    bot: Any = table._bots[0]
+    searched = 0
+    for _ in range(60):
+        if table.over or searched >= 3:
+            break
+        bot.last_playouts = 0
+        started = time.perf_counter()
+        table.advance({"moves": 1})
+        elapsed = time.perf_counter() - started
+        if bot.last_playouts:
+            searched += 1
+            assert bot.last_playouts < 2000
+            assert elapsed < 3.0, elapsed
+    assert searched
+
+
+def test_an_advance_stops_at_its_time_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One ``advance`` plays bots for ``MAX_ADVANCE_SECONDS`` at most (and at least one move),
+    so that a request never holds its game for long; the client advances again."""
+    from kingofny.web import session
+
+    monkeypatch.setattr(session, "MAX_ADVANCE_SECONDS", 0.0, raising=False)
+    table = Table("t", ["random", "random"], seed=2)
+    assert table.advance({}) == 1
+    assert table.advance({"moves": 5}) == 1
+    assert not table.over

@@ -14,14 +14,17 @@ Routes (documented on the docs page *Playing in a browser*)::
     POST /api/games/{id}/advance         bots play         {"moves"}
     GET  /api/games/{id}/record          the game record (``kingofny replay`` reads it)
 
-Every error is a JSON object ``{"error": message}`` with a 4xx status. Unless the app is made
-with ``allow_remote=True``, it answers only clients on the loopback interface, and only
-requests whose ``Host`` names the loopback (which turns away DNS-rebinding pages).
+Every error is a JSON object ``{"error": message}`` with a 4xx status. A request needs one
+well-formed ``Host`` header (a 400 otherwise). Unless the app is made with
+``allow_remote=True``, it answers only clients on the loopback interface, and only requests
+whose ``Host`` names the loopback (which turns away DNS-rebinding pages).
 """
 
 from __future__ import annotations
 
+import ipaddress
 import json
+import re
 from collections.abc import Awaitable, Callable
 from importlib import resources
 from typing import Any
@@ -29,7 +32,7 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -37,9 +40,18 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 import kingofny
 from kingofny.players import BUILTIN_KINDS
 from kingofny.web import is_loopback_host as _is_loopback
-from kingofny.web.session import HUMAN, MAX_BOT_MOVES, MAX_GAMES, Tables, WebError
+from kingofny.web.session import (
+    HUMAN,
+    MAX_ADVANCE_SECONDS,
+    MAX_BOT_MOVES,
+    MAX_BOT_MS,
+    MAX_GAMES,
+    Tables,
+    WebError,
+    bot_options,
+)
 
-__all__ = ["MAX_BODY", "create_app"]
+__all__ = ["MAX_BODY", "create_app", "parse_host"]
 
 MAX_BODY = 16 * 1024
 """The largest request body accepted, in bytes."""
@@ -67,15 +79,80 @@ def _ok(data: object, status: int = 200) -> JSONResponse:
     return JSONResponse(data, status_code=status, headers=_SECURITY_HEADERS)
 
 
-def _host_name(header: str) -> str:
-    """The host of a ``Host`` header, without its port (``[::1]:8000`` gives ``::1``)."""
-    if header.startswith("["):
-        return header[1 : header.find("]")] if "]" in header else header
-    return header.rsplit(":", 1)[0] if header.count(":") == 1 else header
+_AUTHORITY = re.compile(
+    r"(?:\[(?P<ipv6>[0-9A-Fa-f:.]+)\]|(?P<name>[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*\.?))"
+    r"(?::(?P<port>[0-9]{1,5}))?",
+    re.ASCII,
+)
+_ORIGIN = re.compile(r"(?i:https?)://(?P<authority>.*)", re.ASCII | re.DOTALL)
+
+
+def parse_host(header: str) -> str | None:
+    """The host a ``Host`` header names, lowercased and without its port (``[::1]:8000`` gives
+    ``::1``), or None if the header is malformed.
+
+    Well-formed is, exactly: an IPv6 address in brackets, or a host name or IPv4 address
+    (ASCII letters, digits, ``-`` and ``_`` in dot-separated labels, with an optional final
+    dot); then nothing, or ``:`` and a port from 1 to 65535. Anything else (``[::1]evil.com``,
+    ``localhost:80:80``, ``127.0.0.1@evil.com``, an empty header) is None.
+    """
+    match = _AUTHORITY.fullmatch(header)
+    if match is None:
+        return None
+    port = match["port"]
+    if port is not None and not 1 <= int(port) <= 65535:
+        return None
+    if match["ipv6"] is not None:
+        try:
+            return str(ipaddress.IPv6Address(match["ipv6"]))
+        except ValueError:
+            return None
+    return str(match["name"]).lower()
+
+
+def _loopback_origin(origin: str) -> bool:
+    """Whether an ``Origin`` header is ``http://`` or ``https://`` and a loopback host, with
+    nothing else (the ``null`` of a sandboxed page is not)."""
+    match = _ORIGIN.fullmatch(origin)
+    host = parse_host(match["authority"]) if match is not None else None
+    return host is not None and _is_loopback(host)
+
+
+def _guard(scope: Scope, *, remote: bool) -> JSONResponse | None:
+    """The refusal of a request, or None to let it in: a 400 without exactly one well-formed
+    ``Host``; then, unless ``remote``, a 403 for a client not on the loopback interface or a
+    ``Host`` or ``Origin`` not naming the loopback; if ``remote``, a 403 for an ``Origin`` that
+    is not the ``Host`` asked for."""
+    hosts: list[str] = []
+    origin = ""
+    for key, value in scope.get("headers", ()):
+        if key == b"host":
+            hosts.append(value.decode("latin-1"))
+        elif key == b"origin":
+            origin = value.decode("latin-1")
+    if len(hosts) != 1:
+        return _error(400, f"a request needs exactly one Host header, got {len(hosts)}")
+    host = hosts[0]
+    name = parse_host(host)
+    if name is None:
+        return _error(400, f"malformed Host header {host[:60]!r}")
+    if remote:
+        if origin and origin.partition("://")[2].rstrip("/").lower() != host.lower():
+            return _error(403, f"requests from pages at {origin[:60]!r} are refused")
+        return None
+    client = scope.get("client")
+    if client is None or not _is_loopback(str(client[0])):
+        return _error(403, "this server answers only the loopback interface")
+    if not _is_loopback(name):
+        return _error(403, f"unexpected Host {host[:60]!r}: use 127.0.0.1")
+    if origin and not _loopback_origin(origin):
+        return _error(403, f"requests from pages at {origin[:60]!r} are refused")
+    return None
 
 
 class _LoopbackOnly:
-    """ASGI middleware: a 403 for a client that is not on the loopback interface, for a
+    """ASGI middleware: a 400 for a request without exactly one well-formed ``Host`` header
+    (see :func:`parse_host`); a 403 for a client that is not on the loopback interface, for a
     ``Host`` header naming another machine, or for an ``Origin`` (a page that sent the request)
     on another machine."""
 
@@ -84,44 +161,27 @@ class _LoopbackOnly:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":
-            client = scope.get("client")
-            host = origin = ""
-            for key, value in scope.get("headers", ()):
-                if key == b"host":
-                    host = value.decode("latin-1")
-                elif key == b"origin":
-                    origin = value.decode("latin-1")
-            if client is None or not _is_loopback(str(client[0])):
-                response = _error(403, "this server answers only the loopback interface")
-                await response(scope, receive, send)
-                return
-            if not _is_loopback(_host_name(host)):
-                response = _error(403, f"unexpected Host {host[:60]!r}: use 127.0.0.1")
-                await response(scope, receive, send)
-                return
-            if origin and not _is_loopback(_host_name(origin.partition("://")[2])):
-                response = _error(403, f"requests from pages at {origin[:60]!r} are refused")
-                await response(scope, receive, send)
+            refusal = _guard(scope, remote=False)
+            if refusal is not None:
+                await refusal(scope, receive, send)
                 return
         await self.app(scope, receive, send)
 
 
 class _SameOrigin:
-    """ASGI middleware for a server other machines may reach (``--host``): a 403 for a request
-    sent by a page of another site (an ``Origin`` whose host is not the ``Host`` asked for), so
-    that a page elsewhere cannot drive the games of a browser's user."""
+    """ASGI middleware for a server other machines may reach (``--host``): a 400 for a request
+    without exactly one well-formed ``Host`` header, and a 403 for a request sent by a page of
+    another site (an ``Origin`` whose host is not the ``Host`` asked for), so that a page
+    elsewhere cannot drive the games of a browser's user."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":
-            headers = dict(scope.get("headers", ()))
-            origin = headers.get(b"origin", b"").decode("latin-1")
-            host = headers.get(b"host", b"").decode("latin-1")
-            if origin and origin.partition("://")[2].rstrip("/").lower() != host.lower():
-                response = _error(403, f"requests from pages at {origin[:60]!r} are refused")
-                await response(scope, receive, send)
+            refusal = _guard(scope, remote=True)
+            if refusal is not None:
+                await refusal(scope, receive, send)
                 return
         await self.app(scope, receive, send)
 
@@ -130,13 +190,19 @@ async def _body(request: Request) -> dict[str, Any]:
     """The request's JSON object (an empty body is ``{}``), or a 4xx."""
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     size = request.headers.get("content-length")
-    if size is not None and (not size.isdigit() or int(size) > MAX_BODY):
-        raise WebError(413, f"the body may hold at most {MAX_BODY} bytes")
-    raw = b""
-    async for chunk in request.stream():
-        raw += chunk
-        if len(raw) > MAX_BODY:
+    if size is not None:
+        if not _DIGITS.fullmatch(size.strip()):
+            raise WebError(400, f"Content-Length must be a number of bytes, got {size[:20]!r}")
+        if len(size.strip()) > 9 or int(size) > MAX_BODY:
             raise WebError(413, f"the body may hold at most {MAX_BODY} bytes")
+    raw = b""
+    try:
+        async for chunk in request.stream():
+            raw += chunk
+            if len(raw) > MAX_BODY:
+                raise WebError(413, f"the body may hold at most {MAX_BODY} bytes")
+    except ClientDisconnect:
+        raise WebError(400, "the client went away before the whole body was sent") from None
     if not raw.strip():
         return {}
     if kind != "application/json":
@@ -152,9 +218,14 @@ async def _body(request: Request) -> dict[str, Any]:
     return data
 
 
+_DIGITS = re.compile(r"[0-9]+", re.ASCII)
+
+
 def _since(request: Request) -> int:
+    """The query's ``since``: ASCII digits only (``"²".isdigit()`` holds, yet ``int`` refuses
+    it), nine at most; else a 400."""
     text = request.query_params.get("since", "0")
-    if not text.isdigit() or len(text) > 9:
+    if not _DIGITS.fullmatch(text) or len(text) > 9:
         raise WebError(400, f"since must be a line number (0 or more), got {text[:20]!r}")
     return int(text)
 
@@ -206,6 +277,12 @@ def create_app(*, allow_remote: bool = False, max_games: int = MAX_GAMES) -> Sta
                 "players": [HUMAN, *BUILTIN_KINDS],
                 "max_games": max_games,
                 "max_bot_moves": MAX_BOT_MOVES,
+                "max_bot_ms": MAX_BOT_MS,
+                "max_advance_seconds": MAX_ADVANCE_SECONDS,
+                "bot_options": {
+                    kind: {key: option.describe() for key, option in options.items()}
+                    for kind, options in bot_options().items()
+                },
             }
         )
 
@@ -276,5 +353,6 @@ def create_app(*, allow_remote: bool = False, max_games: int = MAX_GAMES) -> Sta
         routes=routes,
         exception_handlers={HTTPException: http_error, Exception: server_error},
     )
+    app.router.redirect_slashes = False  # "/api/games/" is a 404 in JSON, not a redirect
     app.add_middleware(_SameOrigin if allow_remote else _LoopbackOnly)
     return app

@@ -20,7 +20,8 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Literal
 
 import kingofny
 from kingofny import (
@@ -51,11 +52,18 @@ from kingofny.web import labels
 
 __all__ = [
     "HUMAN",
+    "MAX_ADVANCE_SECONDS",
     "MAX_BOT_MOVES",
+    "MAX_BOT_MS",
     "MAX_GAMES",
+    "MAX_PLAYOUTS",
+    "MAX_SAMPLES",
+    "MAX_SPEC_LENGTH",
+    "BotOption",
     "Table",
     "Tables",
     "WebError",
+    "bot_options",
 ]
 
 MAX_GAMES = 64
@@ -64,6 +72,18 @@ MAX_BOT_MOVES = 2000
 """The most bot decisions one ``advance`` request may play."""
 MAX_DECISIONS = 5000
 """A game still running after this many decisions is abandoned (no winner)."""
+MAX_BOT_MS = 5000
+"""The clock of a search bot (``mcts``) on the server, in milliseconds per move: its search
+stops there even if its ``playouts`` are not done, and its ``ms`` may not ask for more."""
+MAX_PLAYOUTS = 10_000
+"""The most ``playouts`` per move an ``mcts`` seat may ask for."""
+MAX_SAMPLES = 64
+"""The most ``samples`` per option an ``expectimax`` seat may ask for."""
+MAX_ADVANCE_SECONDS = 10.0
+"""How long one ``advance`` request lets the bots play: it stops after the move that reaches
+this many seconds (it plays at least one), and the client asks again."""
+MAX_SPEC_LENGTH = 200
+"""The longest bot spec a seat may have, in characters."""
 _SEED_LIMIT = 2**63
 
 
@@ -89,35 +109,132 @@ def _int(value: object, field: str, low: int, high: int) -> int:
 
 
 def _show(value: object) -> str:
-    text = repr(value) if not isinstance(value, (dict, list)) else type(value).__name__
-    return text if len(text) <= 60 else text[:57] + "..."
+    """``value`` for a message: its repr (a type name for a list or dict), cut short."""
+    return _cut(repr(value) if not isinstance(value, (dict, list)) else type(value).__name__)
+
+
+def _first_line(exc: BaseException) -> str:
+    """The first line of ``exc``'s message, cut short."""
+    return _cut((str(exc).splitlines() or [type(exc).__name__])[0], 300)
+
+
+def _cut(text: str, limit: int = 60) -> str:
+    """``text`` cut to ``limit`` characters, so that a message never echoes a whole request."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _only(body: Mapping[str, object], allowed: Sequence[str]) -> None:
     unknown = sorted(set(body) - set(allowed))
     if unknown:
         raise WebError(
-            400, f"unknown field {unknown[0]!r}; this request takes {', '.join(allowed)}"
+            400, f"unknown field {_show(unknown[0])}; this request takes {', '.join(allowed)}"
         )
+
+
+@dataclass(frozen=True)
+class BotOption:
+    """An option a bundled bot takes on the server: the kind of its value and its bounds."""
+
+    kind: Literal["int", "number", "bool"]
+    """``int``, ``number`` (an int or a float) or ``bool``."""
+    low: int = 0
+    """The smallest value taken (numbers only)."""
+    high: int = 0
+    """The largest value taken (numbers only)."""
+    none: bool = False
+    """Whether ``none`` (the bot's own default) is taken."""
+
+    def problem(self, key: str, value: object) -> str | None:
+        """What is wrong with ``key=value``, in a sentence naming ``key``; None if it is fine."""
+        if value is None and self.none:
+            return None
+        if self.kind == "bool":
+            if isinstance(value, bool):
+                return None
+            return f"{key} must be true or false, got {_show(value)}"
+        if (
+            isinstance(value, (int, float))
+            and not isinstance(value, bool)
+            and (self.kind == "number" or isinstance(value, int))
+            and self.low <= value <= self.high  # NaN fails both comparisons
+        ):
+            return None
+        what = "an integer" if self.kind == "int" else "a number"
+        return (
+            f"{key} must be {what} between {self.low} and {self.high} on this server, "
+            f"got {_show(value)}"
+        )
+
+    def describe(self) -> dict[str, Any]:
+        """The option as ``GET /api`` lists it: ``{"type", "min", "max", "none"}``."""
+        if self.kind == "bool":
+            return {"type": "bool", "none": self.none}
+        return {"type": self.kind, "min": self.low, "max": self.high, "none": self.none}
+
+
+def bot_options() -> dict[str, dict[str, BotOption]]:
+    """The options each bundled bot takes on the server, with their bounds: those that make a
+    move take longer are capped (:data:`MAX_BOT_MS`, :data:`MAX_PLAYOUTS`,
+    :data:`MAX_SAMPLES`), and options that take objects (``policy``, ``evaluation``) are not
+    offered. A bundled kind not listed takes no option."""
+    return {
+        "random": {},
+        "heuristic": {
+            "flee_life": BotOption("int", 0, 100),
+            "flee_per_attacker": BotOption("number", 0, 100),
+        },
+        "mcts": {
+            "playouts": BotOption("int", 1, MAX_PLAYOUTS, none=True),
+            "ms": BotOption("number", 1, MAX_BOT_MS, none=True),
+            "c": BotOption("number", 0, 10),
+            "widening": BotOption("number", 0, 100),
+            "reroll_candidates": BotOption("int", 1, 462),
+            "confidence": BotOption("number", 0, 100),
+            "dice_prior": BotOption("bool"),
+        },
+        "expectimax": {"samples": BotOption("int", 1, MAX_SAMPLES)},
+    }
 
 
 def _bot(spec: str, seed: int) -> Player:
-    """A bundled bot from its spec (``heuristic``, ``heuristic:flee_life=3``); specs that load
-    code (``module:Class``, ``file.py:Class``) are refused."""
+    """A bundled bot from its spec (``heuristic``, ``heuristic:flee_life=3``) with the options
+    of :func:`bot_options` only, and a search bot held to the clock :data:`MAX_BOT_MS`; specs
+    that load code (``module:Class``, ``file.py:Class``) are refused."""
+    shown = _show(spec)
+    if len(spec) > MAX_SPEC_LENGTH:
+        raise WebError(400, f"player {shown}: a spec may be at most {MAX_SPEC_LENGTH} characters")
     try:
         parsed = parse_spec(spec)
-    except KingOfNYError as exc:
-        raise WebError(400, f"player {spec!r}: {exc}") from None
+    except (KingOfNYError, ValueError) as exc:
+        raise WebError(400, f"player {shown}: {_cut(str(exc), 300)}") from None
     if parsed.target not in BUILTIN_KINDS:
         raise WebError(
             400,
-            f"unknown player {spec!r}; a seat is {HUMAN!r} or a bundled bot: "
+            f"unknown player {shown}; a seat is {HUMAN!r} or a bundled bot: "
             + ", ".join(BUILTIN_KINDS),
         )
+    allowed = bot_options().get(parsed.target, {})
+    for key, value in parsed.options:
+        option = allowed.get(key)
+        if option is None:
+            takes = ", ".join(allowed) or "none"
+            raise WebError(
+                400,
+                f"player {shown}: this server takes no option {_show(key)} for {parsed.target} "
+                f"(options: {takes})",
+            )
+        problem = option.problem(key, value)
+        if problem is not None:
+            raise WebError(400, f"player {shown}: {problem}")
     try:
-        return player_factory(parsed)(seed)
+        player = player_factory(parsed)(seed)
     except (KingOfNYError, TypeError, ValueError) as exc:
-        raise WebError(400, f"player {spec!r}: {exc}") from None
+        raise WebError(400, f"player {shown}: {_cut(str(exc), 300)}") from None
+    from kingofny.players import MCTSPlayer  # loaded with the bots, on first use
+
+    if isinstance(player, MCTSPlayer):  # the clock stops the search, whatever its playouts
+        player.ms = MAX_BOT_MS if player.ms is None else min(player.ms, MAX_BOT_MS)
+    return player
 
 
 class Table:
@@ -157,7 +274,7 @@ class Table:
         try:
             first = kingofny.new_game(list(monsters) if monsters is not None else len(self.players))
         except KingOfNYError as exc:
-            raise WebError(400, str(exc).splitlines()[0]) from None
+            raise WebError(400, _first_line(exc)) from None
         self.events: list[Event] = []
         """Every decision and chance outcome so far, in order (the game record's events)."""
         self.config = first.config
@@ -200,7 +317,7 @@ class Table:
             after = self._settle(after, events, log)
         except KingOfNYError as exc:
             self._chance.setstate(chance)
-            raise WebError(409, f"the game cannot go on: {str(exc).splitlines()[0]}") from None
+            raise WebError(409, f"the game cannot go on: {_first_line(exc)}") from None
         self.events += events
         self.log += log
         self.state = after
@@ -261,25 +378,30 @@ class Table:
                 found = [a for a in legal if str(a) == text.strip()]
                 if not found:
                     shown = ", ".join(str(a) for a in legal[:8])
-                    raise WebError(409, f"{text!r} is not a legal action now; legal: {shown}, ...")
+                    raise WebError(
+                        409, f"{_show(text)} is not a legal action now; legal: {shown}, ..."
+                    )
                 action = found[0]
             self._play(seat, action)
 
     def advance(self, body: Mapping[str, object]) -> int:
         """Let the bots play: ``{"moves": n}`` bot decisions at most (default: until a human
-        decides or the game ends); returns how many they played."""
+        decides or the game ends), for :data:`MAX_ADVANCE_SECONDS` at most; returns how many
+        they played."""
         _only(body, ("moves",))
         limit = MAX_BOT_MOVES
         if "moves" in body:
             limit = _int(body["moves"], "moves", 1, MAX_BOT_MOVES)
         played = 0
         with self._lock:
-            self.touched = time.monotonic()
+            started = self.touched = time.monotonic()
             while played < limit and not self.over and not self._human_decides():
                 seat = self.state.current_player
                 assert seat is not None
                 self._play(seat, self._bot_choice(seat))
                 played += 1
+                if time.monotonic() - started >= MAX_ADVANCE_SECONDS:
+                    break
         return played
 
     def _bot_choice(self, seat: int) -> Action:
