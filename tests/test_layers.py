@@ -103,9 +103,32 @@ def _cycle_from(start: str) -> list[str] | None:
 def test_the_graph_is_read() -> None:
     """The reader sees the edges it should (so the checks below can fail)."""
     assert "kingofny.model.state" in GRAPH["kingofny.engine.loop"]
-    assert "kingofny.content.registry" in GRAPH["kingofny.engine.dispatch"]
+    assert "kingofny.model.content" in GRAPH["kingofny.engine.dispatch"]
     assert "kingofny.effects" in GRAPH["kingofny.content.base.effects.city"]  # a package's init
     assert "kingofny.plugins" not in GRAPH["kingofny.content.registry"]  # imported in a function
+
+
+def test_the_engine_imports_no_content() -> None:
+    """Issue 19 §2: a game's content is resolved into its config's table; the engine reads the
+    table and imports neither the registry, the plugins nor any pack, even inside a function
+    (the lint session's import-linter contracts check the same over the whole package)."""
+    found: set[tuple[str, str]] = set()
+    for name, path in MODULES.items():
+        if not name.startswith("kingofny.engine"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                targets = [node.module]
+            elif isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            else:
+                continue
+            found.update(
+                (name, t)
+                for t in targets
+                if t.startswith(("kingofny.content", "kingofny.plugins", "kingofny.lookup"))
+            )
+    assert found == set()
 
 
 def test_no_module_imports_itself_through_others() -> None:

@@ -18,6 +18,9 @@ from typing import TYPE_CHECKING
 # First: importing _build chooses the build (KINGOFNY_PURE_PYTHON) before the core loads.
 from kingofny._build import compiled as _compiled
 from kingofny._version import __version__
+
+# Games find installed packs through the registry, which installs its finder on import.
+from kingofny.content import registry as _registry  # noqa: F401
 from kingofny.engine.core import (
     Move,
     apply,
@@ -78,11 +81,12 @@ from kingofny.model.city import (
     UnitKind,
     Zone,
 )
+from kingofny.model.content import ContentTable
 from kingofny.model.dice import Dice, Face
 from kingofny.model.monster import MonsterSpec, MonsterState
 from kingofny.model.outcomes import CardDraw, ChanceKind, DiceRoll, Outcome, TileDraw
-from kingofny.model.pending import Pending, PendingKind, waiting_for
-from kingofny.model.state import GameConfig, GameState, TurnState
+from kingofny.model.pending import Pending, PendingKind
+from kingofny.model.state import GameConfig, GameState, TurnState, waiting_for
 from kingofny.model.steps import Phase, Step
 from kingofny.players import Player, RandomPlayer
 
@@ -138,6 +142,7 @@ __all__ = [  # noqa: RUF022 (grouped by topic, not sorted)
     # -- what a state is and what it waits for ------------------------------------------------
     "GameState",
     "GameConfig",
+    "ContentTable",
     "TurnState",
     "MonsterState",
     "MonsterSpec",

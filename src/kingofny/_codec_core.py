@@ -28,8 +28,8 @@ from kingofny.model.dice import Dice, Face
 from kingofny.model.invariants import BASE_TOKEN_KINDS
 from kingofny.model.limits import MAX_DICE, MAX_MONSTERS
 from kingofny.model.monster import MonsterState
-from kingofny.model.pending import STEP_KINDS, PendingKind, waiting_for
-from kingofny.model.state import MARKET_SIZE, GameState
+from kingofny.model.pending import STEP_KINDS, PendingKind
+from kingofny.model.state import MARKET_SIZE, GameState, waiting_for
 from kingofny.model.steps import CardChoice, CardRoll, DecisionStep
 
 FANOUT: Final = 12

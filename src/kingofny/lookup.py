@@ -21,11 +21,12 @@ from kingofny.content import registry
 from kingofny.engine.shop import price
 from kingofny.errors import ArgumentError
 from kingofny.model.cards import CardSpec
+from kingofny.model.content import content_of
 from kingofny.model.monster import MonsterSpec
 from kingofny.model.state import GameState
 
 if TYPE_CHECKING:
-    from kingofny.content.pack import ContentPack
+    from kingofny.model.pack import ContentPack
 
 __all__ = ["card_price", "find_card", "find_monster", "slug"]
 
@@ -87,13 +88,20 @@ def _resolve(what: str, names: dict[str, str], exact: object, name: object) -> s
     return found
 
 
-def card_spec(card_id: str) -> CardSpec:
-    """The spec of a card by its exact namespaced id (``"base:stomp"``), loading only the pack
-    the id names: the fast lookup for effects in play (:func:`find_card` takes any name but
-    loads every installed pack to know them all).
+def card_spec(card_id: str, state: GameState | None = None) -> CardSpec:
+    """The spec of a card by its exact namespaced id (``"base:stomp"``): the fast lookup for
+    effects in play (:func:`find_card` takes any name but loads every installed pack to know
+    them all). Given the ``state`` a hook received, the card is looked up in that game's own
+    packs (:attr:`~kingofny.GameConfig.content`), as effects should; without one, in the
+    installed pack the id names.
 
-    Raises :class:`~kingofny.errors.ArgumentError` if no such card is installed.
+    Raises :class:`~kingofny.errors.ArgumentError` if there is no such card.
     """
+    if state is not None:
+        found = content_of(state.config).cards.get(card_id)
+        if found is None:
+            raise ArgumentError("card_spec(card_id)", f"no card {card_id!r} in this game's packs")
+        return found
     try:
         return registry.card(card_id)
     except KeyError:

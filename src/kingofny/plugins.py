@@ -27,11 +27,11 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from kingofny.content.pack import CONTENT_API_VERSION, ContentPack
 from kingofny.errors import PluginError
 from kingofny.model.cards import CardSpec
 from kingofny.model.effect import Effect
 from kingofny.model.monster import MonsterSpec
+from kingofny.model.pack import CONTENT_API_VERSION, ContentPack
 
 if TYPE_CHECKING:
     from importlib.metadata import EntryPoint, EntryPoints
@@ -41,6 +41,8 @@ ENTRY_POINT_GROUP = "kingofny.content"
 DISABLE_AUTOLOAD_ENV = "KINGOFNY_DISABLE_PLUGIN_AUTOLOAD"
 """Set this environment variable to a non-empty value to load only the base pack."""
 BASE_PACK = "base"
+BASE_MANIFEST = "kingofny.content.base:manifest"
+"""Where the base game's manifest is (the object our own entry point names)."""
 """The name of the base game's pack, the only one that may use keys without a namespace."""
 
 _GENERATIONS = itertools.count(1)
@@ -83,7 +85,7 @@ def load_entry_point(ep: EntryPoint) -> ContentPack:
         raise PluginError(f"{_describe(ep)}: {exc}") from exc
 
 
-def _owns(pack: str, key: str) -> bool:
+def owns(pack: str, key: str) -> bool:
     """Whether ``key`` is in ``pack``'s namespace (bare keys belong to the base pack)."""
     if ":" not in key:
         return pack == BASE_PACK and bool(key)
@@ -110,7 +112,7 @@ def validate(pack: object) -> ContentPack:
             raise PluginError(f"pack {pack.name!r} declares {item.id!r} twice")
         seen.add(item.id)
     for key, effect in pack.effects.items():
-        if not isinstance(key, str) or not _owns(pack.name, key):
+        if not isinstance(key, str) or not owns(pack.name, key):
             raise PluginError(
                 f"pack {pack.name!r} defines an effect for {key!r}, which is not its own: "
                 f"a pack may only define effects for ids starting with '{pack.name}:'"
@@ -391,9 +393,13 @@ def build_registry(packs: Iterable[ContentPack]) -> Registry:
 
 def installed_sources() -> list[Source]:
     """The sources of every installed pack (only the base pack if autoloading is disabled)."""
-    from kingofny.content.base import manifest
+    from importlib.metadata import EntryPoint
 
-    base = Source(BASE_PACK, "the base game (kingofny.content.base)", manifest)
+    # The base game is a pack like any other, loaded by name as its entry point names it.
+    ours = EntryPoint(name=BASE_PACK, value=BASE_MANIFEST, group=ENTRY_POINT_GROUP)
+    base = Source(
+        BASE_PACK, "the base game (kingofny.content.base)", lambda: load_entry_point(ours)
+    )
     if os.environ.get(DISABLE_AUTOLOAD_ENV):
         return [base]
     sources = [entry_point_source(ep) for ep in discover()]

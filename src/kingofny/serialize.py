@@ -25,13 +25,15 @@ Writing runs the same checks, so whatever :func:`to_json` writes, :func:`from_js
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import enum
 import functools
 import json
 import reprlib
 import types
 import typing
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, NoReturn, TypeVar, Union
 
 import attrs
@@ -40,9 +42,10 @@ from kingofny._fastcodec import Plan, json_text
 from kingofny._version import __version__
 from kingofny.content import registry
 from kingofny.content.base.legacy import upgrade_option
-from kingofny.content.pack import ContentPack
 from kingofny.engine.validation import content_view, state_problems
 from kingofny.errors import (
+    ArgumentError,
+    ConfigError,
     KingOfNYError,
     PluginError,
     ReplayError,
@@ -65,9 +68,11 @@ from kingofny.model.city import (
     building,
     location,
 )
+from kingofny.model.content import ContentTable, resolve
 from kingofny.model.dice import Dice
 from kingofny.model.invariants import MAX_AGENDA, MAX_MONSTERS, MIN_MONSTERS, field_problems
 from kingofny.model.outcomes import Outcome
+from kingofny.model.pack import ContentPack
 from kingofny.model.state import GameConfig, GameState
 from kingofny.model.steps import (
     Step,
@@ -363,7 +368,9 @@ def _fields(cls: type[Any]) -> tuple[tuple[str, str, Any], ...]:
     if fields is None:
         hints = typing.get_type_hints(cls)
         fields = tuple(
-            (f.name, f.alias or f.name, hints[f.name]) for f in attrs.fields(cls) if f.init
+            (f.name, f.alias or f.name, hints[f.name])
+            for f in attrs.fields(cls)
+            if f.init and f.eq  # a field outside the value (a config's content table) is not data
         )
         _FIELDS[cls] = fields
     return fields
@@ -647,9 +654,50 @@ def _write(value: object, hint: Any, path: str) -> Any:
 # -- semantic checks ---------------------------------------------------------------------------
 
 
+_GIVEN: contextvars.ContextVar[Mapping[str, ContentPack]] = contextvars.ContextVar(
+    "kingofny_given_packs", default=types.MappingProxyType({})
+)
+"""The manifests a reader was handed (``from_json(text, packs=[...])``), by name: they stand
+for the installed packs of those names while the document is read."""
+
+
+@contextlib.contextmanager
+def _given(packs: Sequence[ContentPack]) -> Iterator[None]:
+    """Read with these manifests in place of the installed packs of their names."""
+    if isinstance(packs, (str, bytes)) or not all(isinstance(p, ContentPack) for p in packs):
+        raise ArgumentError("packs", f"expected a sequence of ContentPack manifests, got {packs!r}")
+    token = _GIVEN.set({p.name: p for p in packs})
+    try:
+        yield
+    finally:
+        _GIVEN.reset(token)
+
+
+def _table(config: GameConfig, path: str) -> ContentTable:
+    """The content table of a configuration read (or written): the one it carries, else its
+    packs resolved (the manifests handed to the reader first, then the installed packs); a
+    SerializationError at ``path.packs`` if one is not installed or fails to load."""
+    table = config.content
+    if table is not None:
+        return table
+    given = _GIVEN.get()
+    try:
+        table = resolve([given.get(name, name) for name in config.packs])
+    except ConfigError as exc:
+        _fail(f"{path}.packs", str(exc))
+    except PluginError as exc:
+        raise SerializationError(f"{path}.packs", f"a content pack fails to load: {exc}") from exc
+    object.__setattr__(config, "content", table)
+    return table
+
+
 def _pack(name: str, path: str) -> ContentPack:
-    """The installed pack ``name``, loaded if needed; a SerializationError at ``path`` if it is
-    not installed, or if it fails to load (its PluginError chained)."""
+    """The pack ``name`` (a manifest handed to the reader, else the installed pack, loaded if
+    needed); a SerializationError at ``path`` if it is not installed, or if it fails to load
+    (its PluginError chained)."""
+    given = _GIVEN.get().get(name)
+    if given is not None:
+        return given
     try:
         pack = registry.installed().find(name, strict=True)
     except PluginError as exc:
@@ -675,9 +723,11 @@ def _check_config(config: GameConfig, path: str) -> None:
     if not config.packs:
         _fail(f"{path}.packs", "a game uses at least one content pack")
     for i, name in enumerate(config.packs):
-        _pack(name, f"{path}.packs[{i}]")
+        if config.content is None:
+            _pack(name, f"{path}.packs[{i}]")
         if name in config.packs[:i]:
             _fail(f"{path}.packs[{i}]", f"content pack {name!r} is listed twice")
+    table = _table(config, path)
     if config.manual and config.seed is None:
         _fail(
             f"{path}.manual",
@@ -690,7 +740,7 @@ def _check_config(config: GameConfig, path: str) -> None:
             f"{path}.monsters",
             f"King of New York is for {MIN_MONSTERS} to {MAX_MONSTERS} monsters, got {count}",
         )
-    known = content_view(config.packs).monster_ids()
+    known = content_view(table).monster_ids()
     for i, monster in enumerate(config.monsters):
         if monster not in known:
             _fail(f"{path}.monsters[{i}]", f"unknown monster {_REPR.repr(monster)}")
@@ -729,7 +779,7 @@ def _check_state(state: GameState, path: str) -> None:
 def _check_record(record: GameRecord, path: str) -> None:
     _check_config(record.config, f"{path}.config")
     seats = record.config.player_count
-    known = content_view(record.config.packs).known_ids()
+    known = content_view(_table(record.config, f"{path}.config")).known_ids()
     for i, event in enumerate(record.events):
         at = f"{path}.events[{i}]"
         if event.seat is not None:
@@ -750,8 +800,8 @@ def _envelope(kind: str, config: GameConfig, data: dict[str, Any]) -> dict[str, 
 
 
 def _versions(config: GameConfig) -> tuple[tuple[str, str], ...]:
-    """Each pack of the game with its installed version."""
-    return tuple((name, _pack(name, "$.packs").version) for name in config.packs)
+    """Each pack of the game with its version (of the pack the game plays with)."""
+    return tuple((pack.name, pack.version) for pack in _table(config, "$.data.config").packs)
 
 
 def _envelope_of(
@@ -937,14 +987,16 @@ def record_to_dict(record: GameRecord) -> dict[str, Any]:
     return _envelope(RECORD_FORMAT, record.config, data)
 
 
-def state_from_dict(document: object) -> GameState:
+def state_from_dict(document: object, *, packs: Sequence[ContentPack] = ()) -> GameState:
     """The state in an envelope written by :func:`state_to_dict`, fully validated.
 
     Raises :class:`~kingofny.errors.SerializationError` (with the JSON path of the first
-    problem) or :class:`~kingofny.errors.SchemaVersionError`; nothing else.
+    problem) or :class:`~kingofny.errors.SchemaVersionError`; nothing else. ``packs`` as in
+    :func:`from_json`.
     """
-    _, envelope = _open(document, STATE_FORMAT)
-    return _state_in(envelope, fast=_plain_keys(envelope["data"]))
+    with _given(packs):
+        _, envelope = _open(document, STATE_FORMAT)
+        return _state_in(envelope, fast=_plain_keys(envelope["data"]))
 
 
 def _plain_keys(value: object) -> bool:
@@ -975,7 +1027,9 @@ def _state_in(envelope: dict[str, object], fast: bool = True) -> GameState:
     return state
 
 
-def record_from_dict(document: object, *, replay_check: bool = True) -> GameRecord:
+def record_from_dict(
+    document: object, *, replay_check: bool = True, packs: Sequence[ContentPack] = ()
+) -> GameRecord:
     """The record in an envelope written by :func:`record_to_dict`, fully validated.
 
     The events are checked for type and range, then replayed: a record whose events do not
@@ -983,10 +1037,11 @@ def record_from_dict(document: object, *, replay_check: bool = True) -> GameReco
     the event or of ``winners``. A seeded record of schema 1 (kingofny 0.1.0, whose seeds drew
     other streams) reads as an explicit-chance record: it lists every outcome, so it replays
     the same game. ``replay_check=False`` skips the replay (for a trusted document, or to read
-    events that are not a game).
+    events that are not a game). ``packs`` as in :func:`from_json`.
     """
-    _, envelope = _open(document, RECORD_FORMAT)
-    return _record_in(envelope, replay_check, fast=_plain_keys(envelope["data"]))
+    with _given(packs):
+        _, envelope = _open(document, RECORD_FORMAT)
+        return _record_in(envelope, replay_check, fast=_plain_keys(envelope["data"]))
 
 
 def _record_in(envelope: dict[str, object], replay_check: bool, fast: bool = True) -> GameRecord:
@@ -1090,21 +1145,29 @@ def _parse(text: str | bytes) -> object:
         raise SerializationError("$", f"not valid JSON: {exc}") from exc
 
 
-def from_json(text: str | bytes) -> GameState | GameRecord:
+def from_json(text: str | bytes, *, packs: Sequence[ContentPack] = ()) -> GameState | GameRecord:
     """The state or record in JSON text written by :func:`to_json`, chosen by the envelope's
-    ``format``, fully validated (see :func:`state_from_dict`)."""
-    kind, envelope = _open(_parse(text), None)
-    if kind == STATE_FORMAT:
-        return _state_in(envelope)
-    return _record_in(envelope, replay_check=True)
+    ``format``, fully validated (see :func:`state_from_dict`).
+
+    ``packs`` are manifests to read with in place of the installed packs of their names (a game
+    played with a pack that is not installed: ``new_game(..., packs=["base", manifest])``).
+    """
+    with _given(packs):
+        kind, envelope = _open(_parse(text), None)
+        if kind == STATE_FORMAT:
+            return _state_in(envelope)
+        return _record_in(envelope, replay_check=True)
 
 
-def state_from_json(text: str | bytes) -> GameState:
-    """The state in JSON text; a record (or anything else) raises ``SerializationError``."""
-    return state_from_dict(_parse(text))
+def state_from_json(text: str | bytes, *, packs: Sequence[ContentPack] = ()) -> GameState:
+    """The state in JSON text; a record (or anything else) raises ``SerializationError``
+    (``packs`` as in :func:`from_json`)."""
+    return state_from_dict(_parse(text), packs=packs)
 
 
-def record_from_json(text: str | bytes, *, replay_check: bool = True) -> GameRecord:
+def record_from_json(
+    text: str | bytes, *, replay_check: bool = True, packs: Sequence[ContentPack] = ()
+) -> GameRecord:
     """The record in JSON text; a state (or anything else) raises ``SerializationError``
-    (``replay_check`` as in :func:`record_from_dict`)."""
-    return record_from_dict(_parse(text), replay_check=replay_check)
+    (``replay_check`` as in :func:`record_from_dict`, ``packs`` as in :func:`from_json`)."""
+    return record_from_dict(_parse(text), replay_check=replay_check, packs=packs)

@@ -15,6 +15,7 @@ import pytest
 import kingofny as k
 from kingofny.engine.validation import state_problems
 from kingofny.model.city import Location, Stack, Track, Zone, building
+from kingofny.model.content import resolve
 from kingofny.model.invariants import MAX_AGENDA, Problem
 from kingofny.model.steps import (
     CardChoice,
@@ -675,7 +676,7 @@ def test_the_one_pass_tile_count_never_passes_what_the_walk_refuses() -> None:
     from kingofny.engine.validation import content_view
     from kingofny.model import invariants
 
-    view = content_view(("base",))
+    view = content_view(resolve(("base",)))
     bases = [playing(4), playing(6), k.new_game(2, seed=3)]
     rng = random.Random(8)
     passed = refused = 0
@@ -705,7 +706,7 @@ class _OldStyleView:
     def __init__(self) -> None:
         from kingofny.engine.validation import content_view
 
-        self._view = content_view(("base",))
+        self._view = content_view(resolve(("base",)))
         for name in ("monster_ids", "card_copies", "card_kind", "effect_ids", "max_life"):
             setattr(self, name, getattr(self._view, name))
         for name in ("max_dice", "max_rerolls", "may_add_symbols"):
@@ -725,4 +726,4 @@ def test_a_content_view_without_the_optional_methods_finds_the_same_problems(
 
     state = edit(playing(4))
     old = find_problems(state, _OldStyleView())  # type: ignore[arg-type]
-    assert old == find_problems(state, content_view(("base",)))
+    assert old == find_problems(state, content_view(resolve(("base",))))

@@ -5,18 +5,25 @@ play. Integer action ids are numbered from it."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from kingofny.content import registry
 from kingofny.errors import PluginError
+from kingofny.model.content import ContentTable, resolve
+
+if TYPE_CHECKING:
+    from kingofny.model.pack import ContentPack
 
 
-def option_space(packs: Sequence[str] = ("base",)) -> dict[str, tuple[str, ...]]:
+def option_space(
+    packs: Sequence[str | ContentPack] | ContentTable = ("base",),
+) -> dict[str, tuple[str, ...]]:
     """Every option the effects of these packs may offer or ask (:meth:`Effect.option_space`),
     by effect key (a card, monster, token kind or mark), packs in order and keys sorted, so the
     result is the same wherever it is built. Raises :class:`~kingofny.errors.PluginError` for a
-    declaration that is not a tuple of distinct non-empty strings."""
-    reg = registry.installed()
-    loaded = [reg.pack(name) for name in packs]
+    declaration that is not a tuple of distinct non-empty strings. ``packs`` are pack names,
+    manifests (as :func:`kingofny.new_game` takes them) or a game's content table."""
+    table = packs if isinstance(packs, ContentTable) else resolve(packs)
+    loaded = table.packs
     cards = {card.id: card for pack in loaded for card in pack.cards}
     space: dict[str, tuple[str, ...]] = {}
     for pack in loaded:

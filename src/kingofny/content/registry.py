@@ -12,11 +12,16 @@ import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+import attrs
+
+from kingofny.errors import ConfigError
+from kingofny.model import content
 from kingofny.model.cards import CardSpec
 from kingofny.model.effect import Effect
 from kingofny.model.monster import MonsterSpec
 
 if TYPE_CHECKING:
+    from kingofny.model.pack import ContentPack
     from kingofny.plugins import Registry
 
 
@@ -98,3 +103,37 @@ def all_monsters() -> tuple[MonsterSpec, ...]:
     reg = installed()
     reg.load_all()
     return tuple(reg.monsters.values())
+
+
+def find_installed(name: str) -> ContentPack:
+    """The installed pack ``name``, loaded if needed: :class:`~kingofny.errors.ConfigError` if
+    no installed pack has that name, :class:`~kingofny.errors.PluginError` (naming the
+    distribution, the cause chained) if it fails to load."""
+    found = installed().find(name, strict=True)
+    if found is None:
+        reg = installed()
+        known = ", ".join(sorted(reg.loaded)) or "none"
+        broken = "".join(f"; {s.description} failed to load" for s, _ in reg.failed)
+        raise ConfigError(f"content pack {name!r} is not installed (installed: {known}{broken})")
+    from kingofny.plugins import owns
+
+    # The registry's effects of the pack's keys, which a test double may have replaced
+    # (:meth:`~kingofny.plugins.Registry.replaced`) for the games created meanwhile.
+    effects = {key: e for key, e in installed().effects.items() if owns(found.name, key)}
+    if effects != dict(found.effects):
+        found = attrs.evolve(found, effects=effects)
+    return found
+
+
+def _validate(pack: ContentPack) -> ContentPack:
+    from kingofny.plugins import validate
+
+    return validate(pack)
+
+
+def _generation() -> object:
+    return installed().changes[0]
+
+
+# Games resolve their packs through this registry (the model imports no content).
+content.install_finder(find_installed, _validate, _generation)

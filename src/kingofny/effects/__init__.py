@@ -15,7 +15,6 @@ package is the stable spelling of all of them.
 """
 
 from kingofny.content.options import option_space
-from kingofny.content.pack import CONTENT_API_VERSION, ContentPack
 from kingofny.effects.options import option
 from kingofny.effects.primitives import (
     JETS,
@@ -70,6 +69,7 @@ from kingofny.model.dice import EMPTY_DICE, FACES, Dice, Face
 from kingofny.model.effect import Context, Effect, Goal, Source
 from kingofny.model.limits import MAX_MONSTERS
 from kingofny.model.monster import MonsterSpec
+from kingofny.model.pack import CONTENT_API_VERSION, ContentPack
 from kingofny.model.state import GameState
 from kingofny.model.steps import ApplyAttack, CardChoice, CardRoll, Destroy, RevealCard
 from kingofny.model.triggers import Trigger

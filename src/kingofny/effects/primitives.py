@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from kingofny.content import registry
 from kingofny.engine.damage import check_eliminations, deal_damage
 from kingofny.engine.destruction import JETS, SEISMIC
 from kingofny.engine.dispatch import checked
@@ -32,6 +31,7 @@ from kingofny.engine.shop import bought
 from kingofny.errors import ArgumentError
 from kingofny.model.cards import CardKind
 from kingofny.model.city import Borough
+from kingofny.model.content import content_of
 from kingofny.model.effect import Source
 from kingofny.model.limits import MAX_DICE
 from kingofny.model.limits import manhattan_capacity as capacity
@@ -191,7 +191,7 @@ def discard_card(state: GameState, seat: int, card: str) -> GameState:
     state = set_monster(state, seat, evolve(m, cards=tuple(cards)))
     state = evolve(state, discard=tuple(sorted((*state.discard, card))))
     state = clamp_life(state, seat)
-    effect = registry.effect(card)
+    effect = content_of(state.config).effects.get(card)
     if effect is None:
         return state
     new = checked(state, card, GameState, effect.on_discard, state, seat)
@@ -207,7 +207,7 @@ def take_from_market(state: GameState, seat: int, slot: int) -> GameState:
     market[slot] = None
     state = evolve(state, market=tuple(market))
     m = state.monsters[seat]
-    if registry.card(card).kind is CardKind.KEEP:
+    if content_of(state.config).cards[card].kind is CardKind.KEEP:
         state = set_monster(state, seat, evolve(m, cards=(*m.cards, card)))
     else:
         state = evolve(state, discard=tuple(sorted((*state.discard, card))))

@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-from kingofny.content import registry
 from kingofny.engine.dispatch import card_uses, checked
 from kingofny.errors import IllegalActionError
 from kingofny.model.actions import Action, UseCard
+from kingofny.model.content import content_of
 from kingofny.model.effect import Context, Effect
 from kingofny.model.outcomes import DiceRoll, Outcome
 from kingofny.model.state import GameState
 from kingofny.model.steps import CardChoice, CardRoll, DecisionStep, Step
 
 
-def _effect(key: str) -> Effect:
-    effect = registry.effect(key)
+def _effect(state: GameState, key: str) -> Effect:
+    effect = content_of(state.config).effects.get(key)
     if effect is None:
         raise IllegalActionError(f"{key} has no effect")
     return effect
@@ -27,14 +27,14 @@ def choice_legal(state: GameState, step: CardChoice) -> tuple[Action, ...]:
 def choice_act(state: GameState, step: CardChoice, action: Action) -> GameState:
     """Hand the answer to the card's effect."""
     assert isinstance(action, UseCard)
-    answer = _effect(step.card).choose
+    answer = _effect(state, step.card).choose
     return checked(state, step.card, GameState, answer, state, step, action.option)
 
 
 def card_roll_resolve(state: GameState, step: CardRoll, outcome: Outcome) -> GameState:
     """Hand the dice to the card's effect."""
     assert isinstance(outcome, DiceRoll)
-    read = _effect(step.card).rolled
+    read = _effect(state, step.card).rolled
     return checked(state, step.card, GameState, read, state, step, outcome.dice)
 
 
@@ -53,5 +53,5 @@ def any_time(state: GameState, top: Step, offered: tuple[Action, ...] = ()) -> t
 def use(state: GameState, top: Step, action: UseCard) -> GameState:
     """A voluntary card use; the pending decision stays on the agenda and is asked again."""
     assert isinstance(top, DecisionStep)
-    use_card = _effect(action.card).use
+    use_card = _effect(state, action.card).use
     return checked(state, action.card, GameState, use_card, state, top.seat, action.option)

@@ -31,13 +31,13 @@ from kingofny.engine.loop import (
     apply_logged,
     legal,
     outcomes,
-    packs_loaded,
     start,
 )
 from kingofny.engine.ops import evolve
-from kingofny.engine.setup import resolve_monster_ids, resolve_packs
+from kingofny.engine.setup import resolve_monster_ids
 from kingofny.errors import ArgumentError, ConfigError, IllegalActionError
 from kingofny.model.actions import Action
+from kingofny.model.content import resolve
 from kingofny.model.outcomes import ChanceKind, Outcome, chance_kinds
 from kingofny.model.state import GameConfig, GameState
 from kingofny.model.steps import ChanceStep
@@ -45,6 +45,8 @@ from kingofny.model.steps import ChanceStep
 if TYPE_CHECKING:
     import random
     from fractions import Fraction
+
+    from kingofny.model.pack import ContentPack
 
 __all__ = [
     "CHANCE",
@@ -82,13 +84,18 @@ def new_game(
     monsters: Sequence[str] | int = 4,
     *,
     seed: int | None = None,
-    packs: Sequence[str] = ("base",),
+    packs: Sequence[str | ContentPack] = ("base",),
     manual: Collection[ChanceKind | str] = (),
 ) -> GameState:
     """Start a game.
 
     ``monsters`` is a player count (2 to 6; the first base monsters are used) or the monster ids
-    in seat order (``"kong"`` or ``"base:kong"``). With a ``seed`` every chance event is drawn
+    in seat order (``"kong"`` or ``"base:kong"``). ``packs`` are the content packs in play: the
+    names of installed packs, or manifests (:class:`~kingofny.effects.ContentPack`) to try a
+    pack without installing it, ``packs=["base", manifest]``. They are resolved once, into the
+    game's content table; a pack that is not installed is a
+    :class:`~kingofny.errors.ConfigError`, one that fails to load a
+    :class:`~kingofny.errors.PluginError`. With a ``seed`` every chance event is drawn
     automatically and reproducibly; without one the game stops at each chance node for
     :func:`apply` to receive an outcome (explicit-chance mode).
 
@@ -107,10 +114,9 @@ def new_game(
             "manual chance kinds need a seed to draw the others; without a seed every chance "
             "node waits for an outcome"
         )
-    pack_names = resolve_packs(packs)
-    return start(
-        GameConfig(resolve_monster_ids(monsters, pack_names), seed, pack_names, manual=kinds)
-    )
+    content = resolve(packs)
+    ids = resolve_monster_ids(monsters, content)
+    return start(GameConfig(ids, seed, content.names, manual=kinds, content=content))
 
 
 def legal_actions(state: GameState) -> tuple[Action, ...]:
@@ -145,7 +151,6 @@ def sample_outcome(state: GameState, rng: random.Random) -> Outcome:
     if not state.agenda or not isinstance(state.agenda[-1], ChanceStep):
         raise IllegalActionError("the state waits for no chance outcome")
     top = state.agenda[-1]
-    packs_loaded(state.config)
     if not chance.has_outcomes(state, top):  # pragma: no cover - advance drops such a step
         raise IllegalActionError(f"nothing can happen at this {top.KIND} step")
     return chance.draw(state, top, rng)

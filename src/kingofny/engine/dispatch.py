@@ -1,7 +1,8 @@
 """Finding the effects in play, for the engine's trigger points, and reporting their failures.
 
-These run at every trigger point of every step, so they work straight on the registry's table
-and return an empty tuple fast when nothing is in play (the common case early in a game).
+These run at every trigger point of every step, so they work straight on the game's content
+table (its config's, :mod:`kingofny.model.content`) and return an empty tuple fast when nothing
+is in play (the common case early in a game).
 
 Every call of a hook in the engine goes through :func:`checked` (or :func:`each`, for the
 hooks that return a state), which reports an exception with :func:`failed` and a result of the
@@ -17,11 +18,11 @@ import reprlib
 from collections.abc import Callable, Iterable, Mapping
 from typing import Final, NoReturn, TypeVar, cast
 
-from kingofny.content import registry
 from kingofny.engine.debug import DEBUG, fingerprint
 from kingofny.engine.ops import DRAFT
 from kingofny.errors import EffectError, IllegalActionError
 from kingofny.model.actions import UseCard
+from kingofny.model.content import ContentTable, content_of
 from kingofny.model.effect import Context, Effect
 from kingofny.model.limits import MAX_MONSTERS, MAX_POINTS
 from kingofny.model.monster import MonsterState
@@ -54,17 +55,17 @@ def overrides(effect: Effect, hook: str) -> bool:
 
 
 _OWNED: Final[dict[tuple[object, ...], tuple[tuple[str, Effect], ...]]] = {}
-"""The effects of each combination of monster, cards, tokens, marks and registry state seen:
+"""The effects of each combination of monster, cards, tokens, marks and content table seen:
 few recur across a game, and the entries are immutable, so threads may share them (a race only
 computes an entry twice)."""
 _OWNED_LIMIT: Final = 8192
 
 
-_Entry = tuple[MonsterState, tuple[str, ...], int, tuple[tuple[str, Effect], ...]]
+_Entry = tuple[MonsterState, tuple[str, ...], ContentTable, tuple[tuple[str, Effect], ...]]
 
 _BY_SEAT: Final[list[_Entry | None]] = [None] * MAX_MONSTERS
-"""For each seat, the monster whose effects were found last, with the marks and the registry's
-change count they were found under, and those effects. States share unchanged monsters, so
+"""For each seat, the monster whose effects were found last, with the marks and the content
+table they were found under, and those effects. States share unchanged monsters, so
 the common case is one identity test. Each entry holds its monster (an identity match cannot
 be a reused address) and is replaced whole, so a thread sees an old entry or a new one."""
 
@@ -75,27 +76,28 @@ def owned(state: GameState, seat: int) -> tuple[tuple[str, Effect], ...]:
     m = state.monsters[seat]
     turn = state.turn
     marks = turn.marks if seat == turn.seat else _NONE
-    reg = registry.installed()
-    changes = reg.changes[0]
+    table = state.config.content
+    if table is None:
+        table = content_of(state.config)
     last = _BY_SEAT[seat]
     if (
         last is not None
         and last[0] is m
         and (last[1] is marks or last[1] == marks)
-        and last[2] == changes
+        and last[2] is table
     ):
         return last[3]
     found: tuple[tuple[str, Effect], ...] = _NONE
     if not m.eliminated:
-        key = (m.monster, m.cards, m.tokens, marks, changes)
+        key = (m.monster, m.cards, m.tokens, marks, table)
         cached = _OWNED.get(key)
         if cached is None:
-            cached = _owned(m, marks, reg.effects)
+            cached = _owned(m, marks, table.effects)
             if len(_OWNED) >= _OWNED_LIMIT:
                 _OWNED.clear()
             _OWNED[key] = cached
         found = cached
-    _BY_SEAT[seat] = (m, marks, changes, found)
+    _BY_SEAT[seat] = (m, marks, table, found)
     return found
 
 
@@ -126,13 +128,17 @@ def _owned(
 
 
 _Played = tuple[
-    tuple[MonsterState, ...] | None, int, tuple[str, ...], int, tuple[tuple[int, str, Effect], ...]
+    tuple[MonsterState, ...] | None,
+    int,
+    tuple[str, ...],
+    ContentTable | None,
+    tuple[tuple[int, str, Effect], ...],
 ]
 
-_IN_PLAY: Final[list[_Played]] = [(None, -1, (), -1, ())]
+_IN_PLAY: Final[list[_Played]] = [(None, -1, (), None, ())]
 """The tuple of monsters whose effects in play were found last (held, so an identity match is
-the same tuple), with the turn's seat, its marks and the registry's change count then, and
-those effects: one entry, replaced whole."""
+the same tuple), with the turn's seat, its marks and the content table then, and those
+effects: one entry, replaced whole."""
 
 
 def in_play(state: GameState) -> tuple[tuple[int, str, Effect], ...]:
@@ -142,9 +148,11 @@ def in_play(state: GameState) -> tuple[tuple[int, str, Effect], ...]:
     turn = state.turn
     first = turn.seat
     marks = turn.marks
-    changes = registry.installed().changes[0]
+    table = state.config.content
+    if table is None:
+        table = content_of(state.config)
     last = _IN_PLAY[0]
-    if last[0] is monsters and last[1] == first and last[2] == marks and last[3] == changes:
+    if last[0] is monsters and last[1] == first and last[2] == marks and last[3] is table:
         return last[4]
     n = len(monsters)
     found: list[tuple[int, str, Effect]] = []
@@ -152,13 +160,13 @@ def in_play(state: GameState) -> tuple[tuple[int, str, Effect], ...]:
         seat = (first + k) % n
         found.extend((seat, key, effect) for key, effect in owned(state, seat))
     result = tuple(found) if found else _NONE
-    _IN_PLAY[0] = (monsters, first, marks, changes, result)
+    _IN_PLAY[0] = (monsters, first, marks, table, result)
     return result
 
 
 def in_market(state: GameState) -> list[tuple[str, Effect]] | tuple[()]:
     """The effects of the face-up market cards."""
-    table = registry.installed().effects
+    table = content_of(state.config).effects
     if not table:
         return _NONE
     found = [(card, table[card]) for card in state.market if card is not None and card in table]
@@ -234,7 +242,7 @@ def _watched(
     name = hook.__name__
     if given is not None and fingerprint(given) != before:
         raise HookError(
-            registry.pack_of(key),
+            content_of(state.config).pack_of(key),
             key,
             name,
             state,
@@ -242,7 +250,7 @@ def _watched(
         )
     if given is not None and isinstance(value, GameState) and value.config != given.config:
         raise HookError(
-            registry.pack_of(key),
+            content_of(state.config).pack_of(key),
             key,
             name,
             state,
@@ -322,9 +330,8 @@ def failed(state: GameState, key: str, hook: str, error: Exception) -> NoReturn:
         isinstance(error, IllegalActionError) and hook in _REFUSING_HOOKS
     ):
         raise error
-    hook_error = HookError(
-        registry.pack_of(key), key, hook, state, f"raised {type(error).__name__}: {error}"
-    )
+    pack = content_of(state.config).pack_of(key)
+    hook_error = HookError(pack, key, hook, state, f"raised {type(error).__name__}: {error}")
     hook_error.__cause__ = error  # set by hand: compiled code drops ``raise ... from``
     raise hook_error
 
@@ -333,7 +340,7 @@ def wrong(state: GameState, key: str, hook: str, got: object, expected: str) -> 
     """Raise the :class:`~kingofny.errors.EffectError` for ``key``'s effect whose ``hook``
     returned ``got`` instead of ``expected`` (for example ``"a GameState"``)."""
     raise HookError(
-        registry.pack_of(key),
+        content_of(state.config).pack_of(key),
         key,
         hook,
         state,

@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final, Union
 
-from kingofny.content import registry
 from kingofny.engine import attack, cards, chance, movement, resolution, rolling, shop, turn
 from kingofny.engine.debug import DEBUG
 from kingofny.engine.destruction import destroy_act, destroy_legal
@@ -113,15 +112,11 @@ def start(config: GameConfig, drawn: list[Outcome] | None = None) -> GameState:
 
 
 class _Memo:
-    """The loop's two one-entry memos. Each is a pair replaced whole, so a thread sees either
-    the old pair or the new one, never half of each. (An attribute of one object rather than
+    """The loop's one-entry memo, a pair replaced whole, so a thread sees either the old pair or
+    the new one, never half of each. (An attribute of one object rather than
     a module global, which the compiled build reads without a dict lookup.)"""
 
     def __init__(self) -> None:
-        self.ready: tuple[GameConfig | None, int] = (None, -1)
-        """The configuration whose packs were last made sure of, and the registry's change
-        count then: states of one game share their config object, so the check costs two
-        comparisons on the hot path."""
         self.legal: tuple[GameState | None, tuple[Action, ...]] = (None, ())
         """The last state whose legal actions were computed, and those actions. ``advance``
         computes them to find forced moves, callers then ask for them and ``apply`` checks
@@ -132,20 +127,6 @@ class _Memo:
 
 
 _MEMO: Final = _Memo()
-
-
-def packs_loaded(config: GameConfig) -> None:
-    """Load the packs ``config`` plays with, if they are not yet (packs load on demand, and a
-    state may come from another process or a file): without them its effects would be
-    missing."""
-    reg = registry.installed()
-    ready = _MEMO.ready
-    if config is ready[0] and reg.changes[0] == ready[1]:
-        return
-    for name in config.packs:
-        if name not in reg.loaded:
-            reg.pack(name)
-    _MEMO.ready = (config, reg.changes[0])
 
 
 _WITH_AGENDA: Final = maker(GameState, "agenda")
@@ -163,7 +144,6 @@ def legal(state: GameState) -> tuple[Action, ...]:
     entry = DECISIONS.get(type(top))
     if entry is None:
         return ()
-    packs_loaded(state.config)
     try:
         result = entry[0](state, top)
         result += cards.any_time(state, top, result)
@@ -178,7 +158,6 @@ def outcomes(state: GameState) -> tuple[tuple[Outcome, Fraction], ...]:
     """:func:`kingofny.engine.core.chance_outcomes` for a state known to be a GameState."""
     if not state.agenda or not isinstance(state.agenda[-1], ChanceStep):
         return ()
-    packs_loaded(state.config)
     return chance.outcomes(state, state.agenda[-1])
 
 
@@ -196,7 +175,6 @@ def apply_logged(
     if not state.agenda:
         raise IllegalActionError("the game is over")
     top = state.agenda[-1]
-    packs_loaded(state.config)
     try:
         return _apply(state, top, move, drawn, trace)
     except HookError as exc:
@@ -255,7 +233,6 @@ def advance(
     Outcomes drawn from the seed are appended to ``drawn`` when it is given, and the steps run
     to ``trace`` (see :data:`Trace`).
     """
-    packs_loaded(state.config)
     top: Step | None = None
     try:
         while True:

@@ -6,11 +6,10 @@ import functools
 from collections.abc import Sequence
 from typing import Final
 
-from kingofny.content import registry
 from kingofny.engine import rng as rngmod
 from kingofny.engine.ops import evolve, maker, push, set_borough
 from kingofny.engine.stock import START_TURN
-from kingofny.errors import ConfigError, PluginError
+from kingofny.errors import ConfigError
 from kingofny.model.city import (
     BASE_TILES,
     STACKS_PER_BOROUGH,
@@ -20,6 +19,7 @@ from kingofny.model.city import (
     Building,
     Stack,
 )
+from kingofny.model.content import ContentTable, content_of
 from kingofny.model.dice import Face
 from kingofny.model.limits import MAX_MONSTERS, MIN_MONSTERS
 from kingofny.model.monster import MonsterState
@@ -31,30 +31,10 @@ _WITH_HIDDEN_TILES: Final = maker(GameState, "hidden_tiles")
 _WITH_STACKS: Final = maker(BoroughState, "stacks")
 
 
-def resolve_packs(packs: Sequence[str]) -> tuple[str, ...]:
-    """Check the packs a game asks for: each named once, installed, and each loads; only these
-    packs are loaded. A pack that is not installed is a :class:`~kingofny.errors.ConfigError`;
-    one that fails to load raises its :class:`~kingofny.errors.PluginError` (naming the
-    distribution, with the cause chained)."""
-    if isinstance(packs, str) or not all(isinstance(p, str) for p in packs):
-        raise ConfigError(f"packs must be a sequence of pack names, got {packs!r}")
-    names = tuple(packs)
-    if not names or len(set(names)) != len(names):
-        raise ConfigError(f"packs must name each pack once, got {names!r}")
-    reg = registry.installed()
-    for name in names:
-        if reg.find(name, strict=True) is None:
-            try:
-                reg.pack(name)
-            except PluginError as exc:
-                raise ConfigError(str(exc)) from None
-    return names
-
-
-def resolve_monster_ids(monsters: Sequence[str] | int, packs: Sequence[str]) -> tuple[str, ...]:
+def resolve_monster_ids(monsters: Sequence[str] | int, content: ContentTable) -> tuple[str, ...]:
     """Monster ids for a game: a count takes the first monsters of the packs; a name may omit
     its pack (``"kong"`` is ``"base:kong"``) when only one pack in play has it."""
-    known = registry.monsters_of(packs)
+    known = tuple(content.monsters.values())
     if isinstance(monsters, bool) or not isinstance(monsters, (int, Sequence)):
         raise ConfigError(f"monsters must be a count or a sequence of ids, got {monsters!r}")
     if isinstance(monsters, int):
@@ -102,7 +82,7 @@ def initial_state(config: GameConfig) -> GameState:
         monsters=tuple(MonsterState(mid) for mid in config.monsters),
         boroughs=(empty,) * len(Borough),
         hidden_tiles=BASE_TILES,
-        deck=registry.deck_cards(config.packs),
+        deck=content_of(config).deck,
         market=(None,) * MARKET_SIZE,
         discard=(),
         turn=TurnState(),

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Final
 
-from kingofny.content import registry
 from kingofny.engine.dispatch import card_uses, checked
 from kingofny.engine.ops import evolve, maker, push, set_monster
 from kingofny.engine.stock import SHOP
 from kingofny.model.actions import Action, Buy, EndBuying, Sweep
 from kingofny.model.cards import BuyCondition, CardKind
 from kingofny.model.city import UnitKind
+from kingofny.model.content import content_of
 from kingofny.model.effect import Context
 from kingofny.model.monster import MonsterState
 from kingofny.model.outcomes import CardDraw, Outcome
@@ -36,7 +36,7 @@ _NEEDED_UNIT: Final = {
 def price(state: GameState, seat: int, card_id: str) -> int:
     """What the card costs this monster now: 1 Energy less in a discount borough, never below 0
     (seed 000, *Card Clarifications*)."""
-    spec = registry.card(card_id)
+    spec = content_of(state.config).cards[card_id]
     where = state.monsters[seat].location
     if spec.discount_boroughs and where is not None and where.borough in spec.discount_boroughs:
         return max(0, spec.cost - 1)
@@ -45,7 +45,7 @@ def price(state: GameState, seat: int, card_id: str) -> int:
 
 def may_buy(state: GameState, seat: int, card_id: str) -> bool:
     """Whether the monster can afford the card and meets its buying condition."""
-    needed = _NEEDED_UNIT.get(registry.card(card_id).buy_condition)
+    needed = _NEEDED_UNIT.get(content_of(state.config).cards[card_id].buy_condition)
     if needed is not None and needed not in state.turn.destroyed_units:
         return False
     return price(state, seat, card_id) <= state.monsters[seat].energy
@@ -94,7 +94,7 @@ def shop_act(state: GameState, step: Shop, action: Action) -> GameState:
     assert card_id is not None
     cost = price(state, seat, card_id)
     market[action.slot] = None
-    spec = registry.card(card_id)
+    spec = content_of(state.config).cards[card_id]
     if spec.kind is CardKind.KEEP:
         m = _WITH_ENERGY_CARDS(m, m.energy - cost, m.cards + (card_id,))
         state = _WITH_MARKET(set_monster(state, seat, m), tuple(market))
@@ -110,7 +110,7 @@ def shop_act(state: GameState, step: Shop, action: Action) -> GameState:
 
 def bought(state: GameState, seat: int, card_id: str) -> GameState:
     """ON_BUY: the card's effect acts for its new owner (after the replacement was queued)."""
-    effect = registry.effect(card_id)
+    effect = content_of(state.config).effects.get(card_id)
     if effect is None:
         return state
     return checked(state, card_id, GameState, effect.on_buy, state, seat)
@@ -125,7 +125,7 @@ def reveal_card_resolve(state: GameState, step: RevealCard, outcome: Outcome) ->
     market[step.slot] = outcome.card
     state = _WITH_DECK_MARKET(state, tuple(deck), tuple(market))
     for seat, key in state.waiting:
-        effect = registry.effect(key)
+        effect = content_of(state.config).effects.get(key)
         if effect is not None:
             state = checked(state, key, GameState, effect.on_card_revealed, state, seat, step.slot)
     return state

@@ -7,46 +7,33 @@ rules engine know: card kinds and copies, effect ids, maximum life, dice and rer
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
-from kingofny.content import registry
-from kingofny.content.pack import ContentPack
 from kingofny.engine.core import apply, chance_outcomes, legal_actions
 from kingofny.engine.dispatch import owned
 from kingofny.engine.economy import max_life
 from kingofny.engine.turn import REROLLS, dice_count, reroll_allowance
-from kingofny.errors import KingOfNYError, PluginError
+from kingofny.errors import ConfigError, KingOfNYError, PluginError
 from kingofny.model.cards import CardKind
+from kingofny.model.content import ContentTable, content_of
 from kingofny.model.invariants import Problem, find_problems
 from kingofny.model.state import GameState
 from kingofny.model.steps import CardChoice, ChanceStep
 
-if TYPE_CHECKING:
-    from kingofny.plugins import Registry
-
 
 class _Content:
-    """The :class:`~kingofny.model.invariants.ContentView` of the installed packs for the games
-    that use ``packs``, as the registry is now (:func:`_content` keeps one while the registry
-    stays unchanged: it is a pure function of the packs and the registry's tables)."""
+    """The :class:`~kingofny.model.invariants.ContentView` of a game's content table (one per
+    table, kept while the table lives)."""
 
-    def __init__(self, reg: Registry, packs: tuple[ContentPack, ...]) -> None:
-        self.registry = reg
-        self.changes = reg.changes[0]  # read first: a change made meanwhile counts as newer
-        self.packs = packs
-        self._cards = reg.cards
-        self._effects = frozenset(reg.effects)
-        self._monsters = frozenset(m.id for pack in packs for m in pack.monsters)
-        self._ids = tuple(sorted(c.id for pack in packs for c in pack.cards))
-        self._copies = Counter(self._ids)
+    def __init__(self, table: ContentTable) -> None:
+        self.table = table
+        self._cards = table.cards
+        self._effects = frozenset(table.effects)
+        self._monsters = frozenset(table.monsters)
+        self._ids = table.deck
+        self._copies = table.card_copies
         self._known = frozenset(self._copies) | self._monsters | self._effects
-
-    def current(self, reg: Registry, packs: tuple[ContentPack, ...]) -> bool:
-        """Whether this view is still that of ``packs`` in ``reg``."""
-        # Equal packs (the same ones, as a rule) give the same view.
-        return self.registry is reg and self.changes == reg.changes[0] and self.packs == packs
 
     def monster_ids(self) -> frozenset[str]:
         return self._monsters
@@ -81,26 +68,21 @@ class _Content:
         return state.monsters[seat].eliminated or bool(owned(state, seat))
 
 
-_CONTENTS: Final[dict[tuple[str, ...], _Content]] = {}
-"""The last content view made for each list of pack names; each entry checks that it is still
-current before it is used (:meth:`_Content.current`), and the dict is bounded, cleared whole."""
+_CONTENTS: Final[dict[ContentTable, _Content]] = {}
+"""The content view of each table seen lately (a table is compared by identity; the dict is
+bounded, cleared whole)."""
 _CONTENTS_LIMIT: Final = 64
 
 
-def _content(reg: Registry, names: tuple[str, ...], packs: tuple[ContentPack, ...]) -> _Content:
-    found = _CONTENTS.get(names)
-    if found is None or not found.current(reg, packs):
-        found = _Content(reg, packs)
+def content_view(table: ContentTable) -> _Content:
+    """What the invariant checker knows of a game's content table."""
+    found = _CONTENTS.get(table)
+    if found is None:
+        found = _Content(table)
         if len(_CONTENTS) >= _CONTENTS_LIMIT:
             _CONTENTS.clear()
-        _CONTENTS[names] = found
+        _CONTENTS[table] = found
     return found
-
-
-def content_view(names: tuple[str, ...]) -> _Content:
-    """What the invariant checker knows of the packs ``names`` (each loads, or PluginError)."""
-    reg = registry.installed()
-    return _content(reg, names, tuple(map(reg.pack, names)))
 
 
 def state_problems(
@@ -111,18 +93,11 @@ def state_problems(
     decision with a legal action or a chance node with an outcome, as after every
     :func:`apply`. ``settled`` and ``all_tiles`` are those of
     :func:`~kingofny.model.invariants.find_problems`."""
-    names = state.config.packs
-    reg = registry.installed()
-    packs: list[ContentPack] = []
-    for i, name in enumerate(names):
-        try:
-            pack = reg.find(name, strict=True)
-        except PluginError as exc:
-            return (Problem(f"$.config.packs[{i}]", f"content pack {name!r} fails to load: {exc}"),)
-        if pack is None:
-            return (Problem(f"$.config.packs[{i}]", f"content pack {name!r} is not installed"),)
-        packs.append(pack)
-    content = _content(reg, tuple(names), tuple(packs))
+    try:
+        table = content_of(state.config)
+    except (ConfigError, PluginError) as exc:
+        return (Problem("$.config.packs", str(exc)),)
+    content = content_view(table)
     try:
         problems = find_problems(state, content, settled=settled, all_tiles=all_tiles)
     except KingOfNYError:

@@ -16,11 +16,9 @@ asked *now*::
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING
 
 import attrs
 
-from kingofny.errors import ArgumentError
 from kingofny.model._repr import fields_repr
 from kingofny.model.outcomes import ChanceKind
 from kingofny.model.steps import (
@@ -48,9 +46,6 @@ from kingofny.model.steps import (
     StartTurn,
     Step,
 )
-
-if TYPE_CHECKING:
-    from kingofny.model.state import GameState
 
 
 class PendingKind(enum.Enum):
@@ -189,19 +184,3 @@ def describe(step: Step, turn_seat: int) -> Pending:
     elif isinstance(step, StartTurn):
         seat = step.seat
     return Pending(kind, seat, card, isinstance(step, ChanceStep), step)
-
-
-def waiting_for(state: GameState) -> Pending | None:
-    """What ``state`` waits for: the kind of decision or chance node, who decides or rolls, and
-    the card involved; None once the game is over.
-
-    A decision with a single legal action is never waited for: :func:`kingofny.apply` takes it
-    automatically (see *Forced moves* in the concepts guide).
-    """
-    from kingofny.model.state import GameState
-
-    if not isinstance(state, GameState):
-        raise ArgumentError("waiting_for(state)", f"expected a GameState, got {state!r}")
-    if state.winners is not None or not state.agenda:
-        return None
-    return describe(state.agenda[-1], state.turn.seat)

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import attrs
 
+from kingofny.errors import ArgumentError
 from kingofny.model._repr import fields_repr
 from kingofny.model.city import Borough, BoroughState, Building, UnitKind
+from kingofny.model.content import ContentTable
 from kingofny.model.dice import EMPTY_DICE, Dice
 from kingofny.model.monster import MonsterState
 from kingofny.model.outcomes import ChanceKind, chance_kinds
-from kingofny.model.pending import Pending, waiting_for
+from kingofny.model.pending import Pending, describe
 from kingofny.model.steps import ChanceStep, DecisionStep, Phase, Step
 
 MARKET_SIZE = 3
@@ -33,6 +35,11 @@ class GameConfig:
     chance nodes for an outcome to be applied, as in explicit-chance mode (companion play: the
     table's dice are typed in, the tiles and cards drawn by the program). Sorted, each kind
     once; empty in explicit-chance mode, where every chance node stops."""
+    content: ContentTable | None = attrs.field(default=None, eq=False, repr=False)
+    """The packs resolved into one table (cards, monsters, effects), which the rules read:
+    set when the game is created or read, or on first use for a config built by hand (see
+    :func:`kingofny.model.content.content_of`). Not part of the config's value: configs
+    naming the same packs are equal."""
 
     @property
     def player_count(self) -> int:
@@ -248,3 +255,17 @@ def uncached_hash(state: GameState) -> int:
     value = GameState.__hash__(state)
     object.__setattr__(state, "_attrs_cached_hash", None)
     return value
+
+
+def waiting_for(state: GameState) -> Pending | None:
+    """What ``state`` waits for: the kind of decision or chance node, who decides or rolls, and
+    the card involved; None once the game is over.
+
+    A decision with a single legal action is never waited for: :func:`kingofny.apply` takes it
+    automatically (see *Forced moves* in the concepts guide).
+    """
+    if not isinstance(state, GameState):
+        raise ArgumentError("waiting_for(state)", f"expected a GameState, got {state!r}")
+    if state.winners is not None or not state.agenda:
+        return None
+    return describe(state.agenda[-1], state.turn.seat)

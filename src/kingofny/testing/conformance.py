@@ -26,13 +26,13 @@ import attrs
 
 from kingofny.content import registry
 from kingofny.content.options import option_space
-from kingofny.content.pack import ContentPack
 from kingofny.engine.core import apply, chance_outcomes, debug_states, legal_actions, new_game
 from kingofny.errors import ArgumentError, IllegalActionError, KingOfNYError
 from kingofny.model.actions import Action, Buy, DestroyUnit, Reroll, Sweep, UseCard
 from kingofny.model.cards import BuyCondition, CardKind
 from kingofny.model.city import UnitKind
 from kingofny.model.dice import Face
+from kingofny.model.pack import ContentPack
 from kingofny.model.state import GameState
 from kingofny.model.steps import CardChoice
 from kingofny.plugins import validate

@@ -6,7 +6,7 @@ from kingofny._version import __version__
 from kingofny.content.base.cards import BASE_PACK, CARDS
 from kingofny.content.base.effects import EFFECTS
 from kingofny.content.base.monsters import MONSTERS
-from kingofny.content.pack import CONTENT_API_VERSION, ContentPack
+from kingofny.model.pack import CONTENT_API_VERSION, ContentPack
 
 
 def manifest() -> ContentPack:

@@ -433,7 +433,7 @@ def _scavengeable(state: GameState, owner: int) -> dict[str, tuple[str, int]]:
     energy = state.monsters[owner].energy
     found: dict[str, tuple[str, int]] = {}
     for card in sorted(set(state.discard)):
-        spec = card_spec(card)
+        spec = card_spec(card, state)
         price = max(0, spec.cost - 1)
         if spec.kind is CardKind.KEEP and price <= energy:
             found[option(BUY, "card", card)] = (card, price)

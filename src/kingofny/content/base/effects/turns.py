@@ -345,7 +345,7 @@ class ColumbiaUniversity(Effect):
             return state  # an earlier waiter already closed this claim during the same reveal
         prefix = self._seen_prefix(seat)
         shown = state.market[slot]
-        keep = shown is not None and card_spec(shown).kind is CardKind.KEEP
+        keep = shown is not None and card_spec(shown, state).kind is CardKind.KEEP
         if state.agenda and isinstance(state.agenda[-1], RevealCard):
             # More reveals of the same batch follow: note this one and decide after the last.
             return mark(state, f"{prefix}{slot}") if keep else state
@@ -360,7 +360,8 @@ class ColumbiaUniversity(Effect):
         cards = tuple(
             card
             for s in sorted(seen)
-            if (card := state.market[s]) is not None and card_spec(card).kind is CardKind.KEEP
+            if (card := state.market[s]) is not None
+            and card_spec(card, state).kind is CardKind.KEEP
         )
         if not cards:
             return state
