@@ -14,13 +14,13 @@ from pathlib import Path
 import pytest
 
 import kingofny
-import kingofny.engine.loop
+import kingofny._engine.loop
 from kingofny import _build
 from kingofny._build import is_compiled_name
 
 
 def test_compiled_says_which_core_is_loaded() -> None:
-    loaded = kingofny.engine.loop.__file__ or ""
+    loaded = kingofny._engine.loop.__file__ or ""
     assert kingofny.COMPILED is loaded.endswith(tuple(EXTENSION_SUFFIXES))
 
 
@@ -33,7 +33,7 @@ def test_the_compiled_session_runs_compiled() -> None:
 
 def test_pure_python_can_be_asked_for() -> None:
     code = (
-        "import kingofny, kingofny.engine.loop as loop, kingofny.engine.dispatch as d\n"
+        "import kingofny, kingofny._engine.loop as loop, kingofny._engine.dispatch as d\n"
         "print(kingofny.COMPILED, loop.__file__.endswith('.py'), d.__file__.endswith('.py'))"
     )
     env = {**os.environ, "KINGOFNY_PURE_PYTHON": "1"}
@@ -46,12 +46,12 @@ def test_pure_python_can_be_asked_for() -> None:
 def test_the_public_entry_points_stay_interpreted() -> None:
     """``engine/core.py`` checks its own arguments; compiled, a wrong type would be refused
     with mypyc's TypeError before its ArgumentError."""
-    assert not is_compiled_name("kingofny.engine.core")
-    assert is_compiled_name("kingofny.engine.loop")
-    assert is_compiled_name("kingofny.engine.dispatch")
+    assert not is_compiled_name("kingofny._engine.core")
+    assert is_compiled_name("kingofny._engine.loop")
+    assert is_compiled_name("kingofny._engine.dispatch")
     assert not is_compiled_name("kingofny.model.effect")  # plugins subclass Effect
-    assert kingofny.engine.core.__file__ is not None
-    assert kingofny.engine.core.__file__.endswith(".py")
+    assert kingofny._engine.core.__file__ is not None
+    assert kingofny._engine.core.__file__.endswith(".py")
 
 
 def test_every_module_the_build_names_exists_and_loads_from_the_build_that_runs() -> None:

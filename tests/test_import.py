@@ -36,7 +36,7 @@ LAZY_MODULES = (
     "kingofny.effects",
     "kingofny.effects.primitives",
     "kingofny.model.invariants",
-    "kingofny.engine.validation",
+    "kingofny._engine.validation",
     "importlib.metadata",
 )
 """Modules a bare ``import kingofny`` must not load."""
@@ -121,7 +121,7 @@ def test_a_bare_import_loads_none_of_the_lazy_modules() -> None:
     out = _run(
         'import kingofny, sys; print(sorted(m for m in sys.modules if m.startswith("kingofny")))'
     )
-    assert "'kingofny.engine.core'" in out  # the engine itself is not lazy
+    assert "'kingofny._engine.core'" in out  # the engine itself is not lazy
     assert [m for m in LAZY_MODULES if f"'{m}'" in out] == []
     assert "importlib.metadata" not in _loaded_after("import kingofny")
 

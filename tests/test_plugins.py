@@ -19,12 +19,12 @@ from kingofny import (
     legal_actions,
     plugins,
 )
+from kingofny import _registry as registry
+from kingofny._engine.core import new_game
 from kingofny.cli import main
-from kingofny.content import registry
 from kingofny.content.base import manifest
 from kingofny.content.pack import CONTENT_API_VERSION, ContentPack
 from kingofny.effects.primitives import gain_energy, gain_vp
-from kingofny.engine.core import new_game
 from kingofny.errors import ArgumentError, EffectError, IllegalActionError, SerializationError
 from kingofny.model.cards import CardKind, CardSpec
 from kingofny.model.city import Building, UnitKind
@@ -482,7 +482,7 @@ def test_the_effects_in_play_follow_the_registry_in_use(monkeypatch: pytest.Monk
     only the registry's change count, which every registry counted from 0, so a game under one
     registry could be handed the effects another had at the same count. Each registry now takes
     its generations from one count for the whole process."""
-    from kingofny.engine.dispatch import owned
+    from kingofny._engine.dispatch import owned
 
     registries = []
     for bonus in (1, 2):
@@ -507,7 +507,7 @@ def test_a_hook_inherited_from_a_base_class_still_acts(monkeypatch: pytest.Monke
     """The engine skips the hooks an effect's class leaves at Effect's do-nothing default
     (issue 8). The test for "left at the default" must follow the class's bases: a hook an
     intermediate class implements is implemented (DESIGN Contract: plugins subclass Effect)."""
-    from kingofny.engine.turn import dice_count
+    from kingofny._engine.turn import dice_count
 
     reg = plugins.Registry()
     reg.add(manifest())
@@ -551,7 +551,7 @@ class _OwnHook(Effect):
 def test_each_still_runs_a_hook_effect_does_not_define() -> None:
     """The engine skips the Effect hooks a class leaves at their defaults (issue 8); a hook
     name Effect has no default for is a plugin's own, and ``each`` runs it."""
-    from kingofny.engine.dispatch import each, overrides
+    from kingofny._engine.dispatch import each, overrides
 
     state = new_game(2, seed=1)
     assert overrides(_OwnHook(), "on_my_event")

@@ -59,8 +59,8 @@ from kingofny import (
     Track,
     UnitKind,
 )
-from kingofny.content import registry
-from kingofny.engine.core import apply_logged, start
+from kingofny import _registry as registry
+from kingofny._engine.core import apply_logged, start
 from kingofny.model.actions import Pass, UseCard
 from kingofny.model.city import BASE_TILES, OUTER_BOROUGHS, Building
 from kingofny.model.steps import LeaveManhattan, RevealTile

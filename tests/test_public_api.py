@@ -13,7 +13,7 @@ import pytest
 
 import kingofny as k
 import kingofny.effects as fx
-from kingofny.engine.core import DECISIONS
+from kingofny._engine.core import DECISIONS
 from kingofny.model.pending import STEP_KINDS, PendingKind
 from kingofny.model.steps import STEP_TYPES, CardChoice, CardRoll, RollOff
 from kingofny.testing import Scenario, play, play_if_offered, resolve, roll

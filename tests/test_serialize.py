@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 import kingofny
 from kingofny import serialize
-from kingofny.engine.core import apply_logged, start
+from kingofny._engine.core import apply_logged, start
 from kingofny.errors import SchemaVersionError, SerializationError
 from kingofny.model import actions as actions_model
 from kingofny.model import outcomes as outcomes_model

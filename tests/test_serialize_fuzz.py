@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 import kingofny as k
 from kingofny import serialize
-from kingofny.engine.validation import state_problems
+from kingofny._engine.validation import state_problems
 from kingofny.model.invariants import MAX_AGENDA
 from kingofny.serialize import MAX_DOCUMENT_LENGTH, MAX_LIST_LENGTH, MAX_RECORD_EVENTS
 

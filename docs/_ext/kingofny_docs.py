@@ -2,7 +2,7 @@
 
 ``.. kingofny-cards::``
     The cards (and monsters) of a content pack, read from the content registry
-    (:mod:`kingofny.content.registry`): name, id, cost, KEEP/DISCARD, text, trigger points,
+    (:mod:`kingofny._registry`): name, id, cost, KEEP/DISCARD, text, trigger points,
     borough discounts and buy conditions. Option ``:pack:`` (default ``base``).
 
 ``.. kingofny-defaults:: module.path``
@@ -106,7 +106,7 @@ class CardsDirective(_Generating):
 
     def run(self) -> list[nodes.Node]:
         """Build the nodes."""
-        from kingofny.content import registry
+        from kingofny import _registry as registry
         from kingofny.model.cards import BuyCondition
 
         name = self.options.get("pack", "base")
@@ -272,7 +272,7 @@ class CliDirective(SphinxDirective):
 
 
 _API_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("Playing the game", ("kingofny.engine.core",)),
+    ("Playing the game", ("kingofny._engine.core",)),
     (
         "Game state",
         (

@@ -15,13 +15,12 @@ records and JSON, errors). Content-pack authors have their own single import,
 from importlib import import_module as _import_module
 from typing import TYPE_CHECKING
 
+# Games find installed packs through the registry, which installs its finder on import.
+import kingofny._registry  # noqa: F401
+
 # First: importing _build chooses the build (KINGOFNY_PURE_PYTHON) before the core loads.
 from kingofny._build import compiled as _compiled
-from kingofny._version import __version__
-
-# Games find installed packs through the registry, which installs its finder on import.
-from kingofny.content import registry as _registry  # noqa: F401
-from kingofny.engine.core import (
+from kingofny._engine.core import (
     Move,
     apply,
     chance_outcomes,
@@ -35,6 +34,7 @@ from kingofny.engine.core import (
     sample_outcome,
     winners,
 )
+from kingofny._version import __version__
 from kingofny.errors import (
     ArgumentError,
     ConfigError,

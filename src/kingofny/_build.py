@@ -18,14 +18,14 @@ if TYPE_CHECKING:
     from importlib.machinery import ModuleSpec
     from types import ModuleType
 
-COMPILED_PACKAGES = ("kingofny.engine",)
+COMPILED_PACKAGES = ("kingofny._engine",)
 """Packages whose modules are compiled ... (``setup.py`` reads these three lists from this file,
 so the build and the import hook always name the same modules)"""
-INTERPRETED_MODULES = ("kingofny.engine.core",)
+INTERPRETED_MODULES = ("kingofny._engine.core",)
 """... but for these, left interpreted: public entry points that check their own arguments."""
 COMPILED_MODULES = (
     "kingofny._codec_core",
-    "kingofny.content.registry",
+    "kingofny._registry",
     "kingofny.model._checks",
     "kingofny.model.places",
     "kingofny.model.dice",
@@ -34,7 +34,7 @@ COMPILED_MODULES = (
     "kingofny.model.triggers",
 )
 """Single compiled modules outside those packages."""
-PROBE = "kingofny.engine.loop"
+PROBE = "kingofny._engine.loop"
 """The module whose loader tells which build runs."""
 
 

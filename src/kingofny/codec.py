@@ -24,10 +24,10 @@ import hashlib
 from collections.abc import Sequence
 from fractions import Fraction
 
+from kingofny import _registry as registry
 from kingofny._codec_core import TOKEN_KINDS, ActionIds, Layout, write_observation
-from kingofny.content import registry
+from kingofny._engine.core import chance_outcomes, legal_actions
 from kingofny.content.options import option_space
-from kingofny.engine.core import chance_outcomes, legal_actions
 from kingofny.errors import ArgumentError, IllegalActionError
 from kingofny.model.actions import (
     Action,

@@ -17,8 +17,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from kingofny.content import registry
-from kingofny.engine.shop import price
+from kingofny import _registry as registry
+from kingofny._engine.shop import price
 from kingofny.errors import ArgumentError
 from kingofny.model.cards import CardSpec
 from kingofny.model.content import content_of

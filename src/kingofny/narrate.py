@@ -23,8 +23,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from kingofny.content import registry
-from kingofny.engine.core import Trace, apply_logged
+from kingofny import _registry as registry
+from kingofny._engine.core import Trace, apply_logged
 from kingofny.errors import KingOfNYError
 from kingofny.model.actions import (
     Action,
@@ -501,7 +501,7 @@ def _with_top(state: GameState, step: Step) -> GameState:
     :func:`describe_outcome`)."""
     if state.pending is step:
         return state
-    from kingofny.engine.ops import evolve
+    from kingofny._engine.ops import evolve
 
     return evolve(state, agenda=(*state.agenda, step))
 

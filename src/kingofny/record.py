@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import attrs
 
-from kingofny.engine.core import apply_logged, start
+from kingofny._engine.core import apply_logged, start
 from kingofny.errors import ArgumentError, IllegalActionError, ReplayError
 from kingofny.model.actions import Action
 from kingofny.model.outcomes import Outcome

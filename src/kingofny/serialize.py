@@ -38,11 +38,11 @@ from typing import Any, NoReturn, TypeVar, Union
 
 import attrs
 
+from kingofny import _registry as registry
+from kingofny._engine.validation import content_view, state_problems
 from kingofny._fastcodec import Plan, json_text
 from kingofny._version import __version__
-from kingofny.content import registry
 from kingofny.content.base.legacy import upgrade_option
-from kingofny.engine.validation import content_view, state_problems
 from kingofny.errors import (
     ArgumentError,
     ConfigError,
@@ -116,7 +116,7 @@ _T = TypeVar("_T")
 _INT_LIMIT = 1 << 1024
 """Integers must be smaller than this in magnitude (a seed may be large; nothing else is)."""
 _RNG_LIMIT = 1 << 64
-"""The auto-chance generator state is a 64-bit value (:mod:`kingofny.engine.rng`)."""
+"""The auto-chance generator state is a 64-bit value (:mod:`kingofny._engine.rng`)."""
 _LIST_LIMITS = {"$.data.agenda": MAX_AGENDA, "$.data.events": MAX_RECORD_EVENTS}
 """Arrays with their own bound (checked before their entries are decoded)."""
 _ENVELOPE_KEYS = ("format", "schema_version", "kingofny_version", "packs", "data")

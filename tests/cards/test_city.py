@@ -12,7 +12,7 @@ from collections.abc import Sequence
 import pytest
 
 import kingofny as k
-from kingofny.content import registry
+from kingofny import _registry as registry
 from kingofny.effects.primitives import add_marker
 from kingofny.model.actions import Pass, UseCard
 from kingofny.model.steps import CardChoice, ChooseFace, ChooseFlee, ChooseMove, LeaveManhattan

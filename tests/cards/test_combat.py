@@ -9,9 +9,9 @@ from fractions import Fraction
 import pytest
 
 import kingofny as k
+from kingofny._engine.core import apply_logged
 from kingofny.content.base.effects import combat
 from kingofny.effects.primitives import damage, discard_card, give_tokens, max_life
-from kingofny.engine.core import apply_logged
 from kingofny.model.actions import UseCard
 from kingofny.model.effect import Context, Source
 from kingofny.model.steps import (

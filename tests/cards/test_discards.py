@@ -12,7 +12,7 @@ from collections.abc import Iterator, Mapping
 import pytest
 
 import kingofny as k
-from kingofny.content import registry
+from kingofny import _registry as registry
 from kingofny.content.base.effects import discards
 from kingofny.model.actions import UseCard
 from kingofny.model.effect import Effect, Source

@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 
 import kingofny as k
+from kingofny._engine.ops import evolve
 from kingofny.content.base.effects import turns
 from kingofny.effects.primitives import move_cost
-from kingofny.engine.ops import evolve
 from kingofny.model.actions import UseCard
 from kingofny.model.city import Borough, Zone
 from kingofny.model.effect import Context

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 import kingofny as k
-from kingofny.engine.damage import check_eliminations, deal_damage
-from kingofny.engine.ops import evolve, set_monster
+from kingofny._engine.damage import check_eliminations, deal_damage
+from kingofny._engine.ops import evolve, set_monster
 from kingofny.model.actions import UseCard
 from kingofny.model.effect import Source
 from kingofny.model.steps import ChooseFlee, EndTurn, RevealCard, Shop

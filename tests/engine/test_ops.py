@@ -9,8 +9,8 @@ import attrs
 import pytest
 
 import kingofny as k
-from kingofny.engine.loop import apply_logged
-from kingofny.engine.ops import DRAFT, draft, evolve, freeze, maker
+from kingofny._engine.loop import apply_logged
+from kingofny._engine.ops import DRAFT, draft, evolve, freeze, maker
 from kingofny.model.state import GameState, TurnState
 
 
@@ -122,8 +122,8 @@ def test_the_setup_runs_on_one_draft_and_gives_the_state_it_gave_before(
     """Issue 8: ``start`` runs the setup's steps on one draft, as ``apply`` does. The first
     state is an ordinary frozen GameState, equal (and hashing equal) to the one the setup's
     steps give when each copies the state."""
-    from kingofny.engine.loop import advance, start
-    from kingofny.engine.setup import initial_state
+    from kingofny._engine.loop import advance, start
+    from kingofny._engine.setup import initial_state
 
     config = k.new_game(players, seed=seed).config
     drafted = start(config)
@@ -138,7 +138,7 @@ def test_the_setup_runs_on_one_draft_and_gives_the_state_it_gave_before(
 def test_the_shared_roll_steps_cover_the_counts_a_turn_rolls_and_no_more() -> None:
     """``roll_dice`` shares one RollDice per count up to MAX_DICE and builds any other (a
     plugin may give more dice), always equal to ``RollDice(count)``."""
-    from kingofny.engine.stock import roll_dice
+    from kingofny._engine.stock import roll_dice
     from kingofny.model.limits import MAX_DICE
     from kingofny.model.steps import RollDice
 

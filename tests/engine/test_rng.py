@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kingofny.engine import rng
+from kingofny._engine import rng
 
 
 def test_splitmix64_reference_output() -> None:

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 import kingofny as k
-from kingofny.engine.validation import state_problems
+from kingofny._engine.validation import state_problems
 from kingofny.model.outcomes import CardDraw, DiceRoll, TileDraw
 from kingofny.model.steps import RevealCard, RevealTile, RollDice
 

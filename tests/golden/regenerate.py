@@ -19,7 +19,7 @@ from pathlib import Path
 
 import kingofny
 from kingofny import GameConfig, GameState, Move, Outcome
-from kingofny.engine.core import apply_logged, start
+from kingofny._engine.core import apply_logged, start
 
 GOLDEN_DIR = Path(__file__).resolve().parent
 """Where the transcripts live."""

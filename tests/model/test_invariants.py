@@ -13,7 +13,7 @@ import attrs
 import pytest
 
 import kingofny as k
-from kingofny.engine.validation import state_problems
+from kingofny._engine.validation import state_problems
 from kingofny.model.city import Location, Stack, Track, Zone, building
 from kingofny.model.content import resolve
 from kingofny.model.invariants import MAX_AGENDA, Problem
@@ -673,7 +673,7 @@ def test_the_one_pass_tile_count_never_passes_what_the_walk_refuses() -> None:
     """kingofny.model.invariants: ``tiles_add_up`` (the common case, in one pass) says "fine"
     only where ``tile_walk`` (every tile problem, where it is) finds nothing; 3,000 random edits
     of real positions, with and without all 45 tiles required."""
-    from kingofny.engine.validation import content_view
+    from kingofny._engine.validation import content_view
     from kingofny.model import invariants
 
     view = content_view(resolve(("base",)))
@@ -704,7 +704,7 @@ class _OldStyleView:
     other methods to the engine's own view."""
 
     def __init__(self) -> None:
-        from kingofny.engine.validation import content_view
+        from kingofny._engine.validation import content_view
 
         self._view = content_view(resolve(("base",)))
         for name in ("monster_ids", "card_copies", "card_kind", "effect_ids", "max_life"):
@@ -721,7 +721,7 @@ def test_a_content_view_without_the_optional_methods_finds_the_same_problems(
 ) -> None:
     """``find_problems`` is public with its ``ContentView`` protocol: a view without the two
     methods added for speed (``card_ids``, ``known_ids``) is checked exactly as before."""
-    from kingofny.engine.validation import content_view
+    from kingofny._engine.validation import content_view
     from kingofny.model.invariants import find_problems
 
     state = edit(playing(4))

@@ -12,7 +12,7 @@ from typing import Any
 import attrs
 
 import kingofny as k
-from kingofny.content import registry
+from kingofny import _registry as registry
 from kingofny.model._repr import fields_repr
 from kingofny.model.actions import Action
 from kingofny.model.outcomes import Outcome

@@ -6,7 +6,7 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from kingofny.content import registry
+from kingofny import _registry as registry
 from kingofny.content.base import manifest
 from kingofny.content.pack import CONTENT_API_VERSION, ContentPack
 from kingofny.errors import ArgumentError, EffectError

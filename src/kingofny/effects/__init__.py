@@ -14,6 +14,7 @@ are their old spellings, kept. The primitives are in :mod:`kingofny.effects.prim
 package is the stable spelling of all of them.
 """
 
+from kingofny._engine.dispatch import owned
 from kingofny.content.options import option_space
 from kingofny.effects.options import option
 from kingofny.effects.primitives import (
@@ -60,7 +61,6 @@ from kingofny.effects.primitives import (
     win,
     withdraw_win,
 )
-from kingofny.engine.dispatch import owned
 from kingofny.errors import EffectError, IllegalActionError, PluginError
 from kingofny.lookup import card_spec, find_card
 from kingofny.model.cards import BuyCondition, CardKind, CardSpec

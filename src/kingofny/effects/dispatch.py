@@ -1,7 +1,7 @@
-"""The effect dispatch under its old name: it is :mod:`kingofny.engine.dispatch` (kept for imports
+"""The effect dispatch under its old name: it is :mod:`kingofny._engine.dispatch` (kept for imports
 written before 0.2; content packs use :mod:`kingofny.effects`)."""
 
-from kingofny.engine.dispatch import (
+from kingofny._engine.dispatch import (
     HookError,
     card_uses,
     checked,

@@ -11,15 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from kingofny.engine.damage import check_eliminations, deal_damage
-from kingofny.engine.destruction import JETS, SEISMIC
-from kingofny.engine.dispatch import checked
-from kingofny.engine.economy import clamp_life, gain_energy, gain_vp, heal, max_life, spend_energy
-from kingofny.engine.manhattan import advance as advance_zone
-from kingofny.engine.manhattan import enter as enter_manhattan
-from kingofny.engine.manhattan import entered, must_enter, settle_manhattan
-from kingofny.engine.movement import move_cost, open_boroughs, voluntary_move
-from kingofny.engine.ops import (
+from kingofny._engine.damage import check_eliminations, deal_damage
+from kingofny._engine.destruction import JETS, SEISMIC
+from kingofny._engine.dispatch import checked
+from kingofny._engine.economy import clamp_life, gain_energy, gain_vp, heal, max_life, spend_energy
+from kingofny._engine.manhattan import advance as advance_zone
+from kingofny._engine.manhattan import enter as enter_manhattan
+from kingofny._engine.manhattan import entered, must_enter, settle_manhattan
+from kingofny._engine.movement import move_cost, open_boroughs, voluntary_move
+from kingofny._engine.ops import (
     evolve,
     manhattan_occupants,
     push,
@@ -27,7 +27,7 @@ from kingofny.engine.ops import (
     set_monster,
     set_turn,
 )
-from kingofny.engine.shop import bought
+from kingofny._engine.shop import bought
 from kingofny.errors import ArgumentError
 from kingofny.model.cards import CardKind
 from kingofny.model.city import Borough

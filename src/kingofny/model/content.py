@@ -137,7 +137,7 @@ _RESOLVER: Final = _Resolver()
 
 def install_finder(finder: Finder, validator: Validator, generation: Callable[[], object]) -> None:
     """Set how installed packs are found by name, how a manifest handed over is checked, and
-    what tells that the installed packs changed (called by :mod:`kingofny.content.registry`
+    what tells that the installed packs changed (called by :mod:`kingofny._registry`
     when it is imported)."""
     _RESOLVER.finder = finder
     _RESOLVER.validator = validator

@@ -6,7 +6,7 @@ belongs to a trigger point (:class:`~kingofny.model.triggers.Trigger`). Hooks ar
 receive a :class:`~kingofny.model.state.GameState` and return a new one or a value, and never
 call a player. During ``apply`` the state may be the engine's working copy,
 updated in place as the steps go on: a hook neither keeps it nor reads it again after passing it
-to a primitive (see :mod:`kingofny.engine.ops`). An effect that needs a choice pushes a
+to a primitive (see :mod:`kingofny._engine.ops`). An effect that needs a choice pushes a
 :class:`~kingofny.model.steps.CardChoice` step (see :func:`kingofny.effects.primitives.ask`)
 and receives the answer in :meth:`Effect.choose`; one that needs chance pushes a
 :class:`~kingofny.model.steps.CardRoll` and receives the dice in :meth:`Effect.rolled`.

@@ -4,7 +4,7 @@
 path of the offending value (``$.monsters[2].life``, as :func:`kingofny.to_json` lays a state
 out under ``data``) and a sentence. :func:`kingofny.from_json`, ``Scenario.build``,
 :func:`kingofny.check_state` and the conformance kit all use it, through
-:func:`kingofny.engine.validation.state_problems`, which supplies what only the content and the
+:func:`kingofny._engine.validation.state_problems`, which supplies what only the content and the
 engine know (a :class:`ContentView`).
 
 Checked, with the rule each comes from (seed 000 unless named):
@@ -119,7 +119,7 @@ class ContentView(Protocol):
     A view may also have ``card_ids()`` (every card of the packs in play, once per copy,
     sorted) and ``known_ids()`` (what a ``card`` field may name: the cards and monsters of the
     packs in play and every effect key), which the checker then uses instead of computing them
-    from the methods below at each check: :func:`kingofny.engine.validation.content_view` has
+    from the methods below at each check: :func:`kingofny._engine.validation.content_view` has
     both. A view without them is checked the same way.
     """
 

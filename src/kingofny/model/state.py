@@ -250,7 +250,7 @@ class GameState:
 
 def uncached_hash(state: GameState) -> int:
     """``hash(state)`` without keeping it in the state's hash cache: the hash of a draft
-    (:func:`kingofny.engine.ops.draft`), which changes in place while ``apply`` runs, so a
+    (:func:`kingofny._engine.ops.draft`), which changes in place while ``apply`` runs, so a
     hash cached on it would go stale."""
     value = GameState.__hash__(state)
     object.__setattr__(state, "_attrs_cached_hash", None)

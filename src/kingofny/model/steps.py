@@ -3,7 +3,7 @@
 A :class:`~kingofny.model.state.GameState` carries a stack of steps (its *agenda*). The engine
 runs internal steps until the top one needs a decision (a :class:`DecisionStep`, whose ``seat``
 decides) or a chance outcome (a :class:`ChanceStep`). What each step does lives in
-:mod:`kingofny.engine`; here they are only data, which is why any position, mid-attack included,
+:mod:`kingofny._engine`; here they are only data, which is why any position, mid-attack included,
 can be saved, searched and replayed.
 """
 

@@ -12,7 +12,7 @@ import random
 import re
 from collections.abc import Callable, Sequence
 
-from kingofny.content import registry
+from kingofny import _registry as registry
 from kingofny.errors import IllegalActionError
 from kingofny.model.actions import (
     Action,

@@ -24,9 +24,9 @@ from fractions import Fraction
 
 import attrs
 
-from kingofny.content import registry
+from kingofny import _registry as registry
+from kingofny._engine.core import apply, chance_outcomes, debug_states, legal_actions, new_game
 from kingofny.content.options import option_space
-from kingofny.engine.core import apply, chance_outcomes, debug_states, legal_actions, new_game
 from kingofny.errors import ArgumentError, IllegalActionError, KingOfNYError
 from kingofny.model.actions import Action, Buy, DestroyUnit, Reroll, Sweep, UseCard
 from kingofny.model.cards import BuyCondition, CardKind

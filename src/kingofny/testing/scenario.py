@@ -75,11 +75,11 @@ from typing import Any, Literal, TypeVar, Union
 
 import attrs
 
-from kingofny.content import registry
+from kingofny import _registry as registry
+from kingofny._engine import rng as rngmod
+from kingofny._engine import validation
+from kingofny._engine.core import Move, advance, apply, legal_actions
 from kingofny.content.base.effects.city import SOUVENIR
-from kingofny.engine import rng as rngmod
-from kingofny.engine import validation
-from kingofny.engine.core import Move, advance, apply, legal_actions
 from kingofny.errors import ArgumentError, IllegalActionError, PluginError, ScenarioError
 from kingofny.lookup import find_card, find_monster, slug
 from kingofny.model.actions import Action, Reroll, ResolveFace

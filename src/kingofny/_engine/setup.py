@@ -6,9 +6,9 @@ import functools
 from collections.abc import Sequence
 from typing import Final
 
-from kingofny.engine import rng as rngmod
-from kingofny.engine.ops import evolve, maker, push, set_borough
-from kingofny.engine.stock import START_TURN
+from kingofny._engine import rng as rngmod
+from kingofny._engine.ops import evolve, maker, push, set_borough
+from kingofny._engine.stock import START_TURN
 from kingofny.errors import ConfigError
 from kingofny.model.city import (
     BASE_TILES,

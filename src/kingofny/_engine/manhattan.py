@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from kingofny.engine.dispatch import each, owned
-from kingofny.engine.economy import gain_vp
-from kingofny.engine.ops import manhattan_occupants, move_monster, on_track, push, set_turn
+from kingofny._engine.dispatch import each, owned
+from kingofny._engine.economy import gain_vp
+from kingofny._engine.ops import manhattan_occupants, move_monster, on_track, push, set_turn
 from kingofny.model.city import Borough, Track, Zone, location
 from kingofny.model.limits import manhattan_capacity as capacity
 from kingofny.model.state import GameState

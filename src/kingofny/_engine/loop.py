@@ -1,6 +1,6 @@
 """The engine's loop: the step tables, ``advance`` and ``apply_logged``, compiled in the compiled
 build. The public functions around them, which check what callers pass, are in
-:mod:`kingofny.engine.core`.
+:mod:`kingofny._engine.core`.
 
 ``advance`` runs the agenda: internal steps execute at once; a decision step with exactly one
 legal action takes it; a decision or chance step with nothing to do is dropped; the loop stops at
@@ -13,12 +13,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final, Union
 
-from kingofny.engine import attack, cards, chance, movement, resolution, rolling, shop, turn
-from kingofny.engine.debug import DEBUG
-from kingofny.engine.destruction import destroy_act, destroy_legal
-from kingofny.engine.dispatch import HookError
-from kingofny.engine.ops import draft, freeze, maker, pop
-from kingofny.engine.setup import (
+from kingofny._engine import attack, cards, chance, movement, resolution, rolling, shop, turn
+from kingofny._engine.debug import DEBUG
+from kingofny._engine.destruction import destroy_act, destroy_legal
+from kingofny._engine.dispatch import HookError
+from kingofny._engine.ops import draft, freeze, maker, pop
+from kingofny._engine.setup import (
     initial_state,
     reveal_tile_resolve,
     roll_off_resolve,
@@ -134,7 +134,7 @@ _WITH_AGENDA_RNG: Final = maker(GameState, "agenda", "rng")
 
 
 def legal(state: GameState) -> tuple[Action, ...]:
-    """:func:`kingofny.engine.core.legal_actions` for a state known to be a GameState."""
+    """:func:`kingofny._engine.core.legal_actions` for a state known to be a GameState."""
     cached_state, cached = _MEMO.legal
     if cached_state is state:
         return cached
@@ -155,7 +155,7 @@ def legal(state: GameState) -> tuple[Action, ...]:
 
 
 def outcomes(state: GameState) -> tuple[tuple[Outcome, Fraction], ...]:
-    """:func:`kingofny.engine.core.chance_outcomes` for a state known to be a GameState."""
+    """:func:`kingofny._engine.core.chance_outcomes` for a state known to be a GameState."""
     if not state.agenda or not isinstance(state.agenda[-1], ChanceStep):
         return ()
     return chance.outcomes(state, state.agenda[-1])
@@ -186,7 +186,7 @@ def _apply(
     state: GameState, top: Step, move: Move, drawn: list[Outcome] | None, trace: Trace | None
 ) -> GameState:
     # Once the move is known to be legal, the input is copied once into a draft that the steps
-    # update in place (:func:`kingofny.engine.ops.draft`), and frozen on return. A trace keeps
+    # update in place (:func:`kingofny._engine.ops.draft`), and frozen on return. A trace keeps
     # every state it notes, so with one each step copies, as before.
     if isinstance(top, ChanceStep):
         if not isinstance(move, Outcome):

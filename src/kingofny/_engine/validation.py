@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-from kingofny.engine.core import apply, chance_outcomes, legal_actions
-from kingofny.engine.dispatch import owned
-from kingofny.engine.economy import max_life
-from kingofny.engine.turn import REROLLS, dice_count, reroll_allowance
+from kingofny._engine.core import apply, chance_outcomes, legal_actions
+from kingofny._engine.dispatch import owned
+from kingofny._engine.economy import max_life
+from kingofny._engine.turn import REROLLS, dice_count, reroll_allowance
 from kingofny.errors import ConfigError, KingOfNYError, PluginError
 from kingofny.model.cards import CardKind
 from kingofny.model.content import ContentTable, content_of

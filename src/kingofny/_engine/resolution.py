@@ -7,14 +7,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from kingofny.engine.army import resolve_ouch
-from kingofny.engine.attack import resolve_attack
-from kingofny.engine.destruction import resolve_destruction
-from kingofny.engine.dispatch import card_uses, checked, each, overrides, owned
-from kingofny.engine.economy import gain_energy, heal
-from kingofny.engine.goals import resolve_celebrity
-from kingofny.engine.ops import maker, push, with_turn
-from kingofny.engine.stock import CHOOSE_FACE
+from kingofny._engine.army import resolve_ouch
+from kingofny._engine.attack import resolve_attack
+from kingofny._engine.destruction import resolve_destruction
+from kingofny._engine.dispatch import card_uses, checked, each, overrides, owned
+from kingofny._engine.economy import gain_energy, heal
+from kingofny._engine.goals import resolve_celebrity
+from kingofny._engine.ops import maker, push, with_turn
+from kingofny._engine.stock import CHOOSE_FACE
 from kingofny.model.actions import Action, ResolveFace
 from kingofny.model.dice import Dice, Face
 from kingofny.model.effect import Context

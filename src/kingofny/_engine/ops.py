@@ -12,7 +12,7 @@ ever holds the draft, so no caller sees it change: the input is never touched, a
 ``apply`` returns are as immutable as ever. The rule that makes this safe: rules code never
 reads a state after passing it to an update (it goes on with the state the update returned),
 and an effect does not keep the state it is given after its hook returns. Nothing is memoised
-for a draft (:func:`kingofny.engine.loop.legal` skips it; its hash is never cached), so an
+for a draft (:func:`kingofny._engine.loop.legal` skips it; its hash is never cached), so an
 effect that reads the draft through the public API (``legal_actions``, ``hash``...) cannot
 leave a stale answer behind.
 """
@@ -24,7 +24,7 @@ from typing import Any, Final, TypeVar
 
 import attrs
 
-from kingofny.engine.debug import DEBUG
+from kingofny._engine.debug import DEBUG
 from kingofny.model.city import Borough, BoroughState, Location, Track
 from kingofny.model.monster import MonsterState
 from kingofny.model.state import GameState, TurnState, uncached_hash
@@ -133,7 +133,7 @@ def draft(state: GameState, agenda: tuple[Step, ...]) -> GameState:
     """A private, mutable copy of ``state`` with this agenda, which the helpers of this module
     then update in place (see the module's notes): ``apply`` makes one per call. Always a new
     copy, even of a draft (an effect calling ``apply`` on the state it was given must not see
-    that state change). In the debug mode (:mod:`kingofny.engine.debug`) an ordinary frozen
+    that state change). In the debug mode (:mod:`kingofny._engine.debug`) an ordinary frozen
     copy, so that every update copies."""
     if DEBUG.on:
         plain: GameState = _WITH_AGENDA(state, agenda)
@@ -212,8 +212,8 @@ def gain(state: GameState, seat: int, *, vp: int = 0, energy: int = 0) -> GameSt
     """The monster gains (or, with negative amounts, loses) VP and Energy.
 
     A raw update with no effects consulted: VP and Energy never go below 0 (rulings D34). Rules
-    code uses :mod:`kingofny.engine.economy`, which applies effects (healing is
-    :func:`kingofny.engine.economy.heal`, which knows the monster's maximum Life).
+    code uses :mod:`kingofny._engine.economy`, which applies effects (healing is
+    :func:`kingofny._engine.economy.heal`, which knows the monster's maximum Life).
     """
     m = state.monsters[seat]
     return set_monster(

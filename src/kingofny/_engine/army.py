@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from kingofny.engine.damage import deal_damage
-from kingofny.engine.dispatch import each, owned
-from kingofny.engine.goals import STATUE_THRESHOLD, take_statue
+from kingofny._engine.damage import deal_damage
+from kingofny._engine.dispatch import each, owned
+from kingofny._engine.goals import STATUE_THRESHOLD, take_statue
 from kingofny.model.effect import Source
 from kingofny.model.state import GameState
 

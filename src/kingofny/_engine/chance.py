@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
-from kingofny.engine import rng as rngmod
+from kingofny._engine import rng as rngmod
 from kingofny.model.city import Building
 from kingofny.model.dice import Dice, all_rolls
 from kingofny.model.outcomes import CardDraw, DiceRoll, Outcome, TileDraw

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from kingofny.engine.dispatch import card_uses, checked
-from kingofny.engine.ops import evolve, maker, push, set_monster
-from kingofny.engine.stock import SHOP
+from kingofny._engine.dispatch import card_uses, checked
+from kingofny._engine.ops import evolve, maker, push, set_monster
+from kingofny._engine.stock import SHOP
 from kingofny.model.actions import Action, Buy, EndBuying, Sweep
 from kingofny.model.cards import BuyCondition, CardKind
 from kingofny.model.city import UnitKind

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kingofny.engine.dispatch import card_uses, checked
+from kingofny._engine.dispatch import card_uses, checked
 from kingofny.errors import IllegalActionError
 from kingofny.model.actions import Action, UseCard
 from kingofny.model.content import content_of

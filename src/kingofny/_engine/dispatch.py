@@ -18,8 +18,8 @@ import reprlib
 from collections.abc import Callable, Iterable, Mapping
 from typing import Final, NoReturn, TypeVar, cast
 
-from kingofny.engine.debug import DEBUG, fingerprint
-from kingofny.engine.ops import DRAFT
+from kingofny._engine.debug import DEBUG, fingerprint
+from kingofny._engine.ops import DRAFT
 from kingofny.errors import EffectError, IllegalActionError
 from kingofny.model.actions import UseCard
 from kingofny.model.content import ContentTable, content_of
@@ -187,9 +187,9 @@ def checked(
     """``hook(*args)``, a hook of ``key``'s effect called on ``state``, whose failure is the
     effect's: an exception it raises (:func:`failed`) or a result whose type is not exactly
     ``expected`` (:func:`wrong`; a GameState may be the draft ``apply`` works on,
-    :func:`kingofny.engine.ops.draft`).
+    :func:`kingofny._engine.ops.draft`).
 
-    In the debug mode (:mod:`kingofny.engine.debug`) the hook is also watched: changing the
+    In the debug mode (:mod:`kingofny._engine.debug`) the hook is also watched: changing the
     state it was given in place, or returning a state of another game, is its failure too."""
     if DEBUG.on:
         return _watched(state, key, expected, hook, args)

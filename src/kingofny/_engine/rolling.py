@@ -7,10 +7,10 @@ import functools
 from collections.abc import Sequence
 from typing import Final
 
-from kingofny.engine.dispatch import checked, counted, in_play, overrides
-from kingofny.engine.economy import spend_energy
-from kingofny.engine.ops import maker, with_turn
-from kingofny.engine.stock import CHOOSE_REROLL, roll_dice
+from kingofny._engine.dispatch import checked, counted, in_play, overrides
+from kingofny._engine.economy import spend_energy
+from kingofny._engine.ops import maker, with_turn
+from kingofny._engine.stock import CHOOSE_REROLL, roll_dice
 from kingofny.model.actions import Action, Reroll, StopRolling
 from kingofny.model.dice import Dice, Face, sub_multisets
 from kingofny.model.effect import Effect

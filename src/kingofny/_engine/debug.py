@@ -1,7 +1,7 @@
 """The debug mode of states: the engine's fast paths off, and the effects' hooks watched.
 
 ``apply`` normally edits one private draft in place and memoises ``legal_actions`` by object
-identity (:mod:`kingofny.engine.ops`, :mod:`kingofny.engine.loop`). Neither may be observable
+identity (:mod:`kingofny._engine.ops`, :mod:`kingofny._engine.loop`). Neither may be observable
 from outside. In debug mode (``KINGOFNY_DEBUG_STATES=1`` in the environment at import, or
 :func:`kingofny.debug_states`) every update copies, nothing is memoised, and every hook call
 is checked: a hook that changes the state it was given in place (``object.__setattr__``), or

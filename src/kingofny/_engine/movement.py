@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Final
 
-from kingofny.engine import manhattan
-from kingofny.engine.dispatch import counted, in_market, overrides
-from kingofny.engine.economy import spend_energy
-from kingofny.engine.ops import manhattan_occupants, move_monster, push
+from kingofny._engine import manhattan
+from kingofny._engine.dispatch import counted, in_market, overrides
+from kingofny._engine.economy import spend_energy
+from kingofny._engine.ops import manhattan_occupants, move_monster, push
 from kingofny.model.actions import Action, Flee, MoveTo, PlaceMonster, StayInManhattan, StayPut
 from kingofny.model.city import OUTER_BOROUGHS, OUTER_CAPACITY, Borough, location
 from kingofny.model.limits import manhattan_capacity

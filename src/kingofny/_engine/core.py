@@ -1,6 +1,6 @@
 """The rules API: new_game, legal_actions, apply, chance_outcomes, observe.
 
-``apply`` runs the agenda (:mod:`kingofny.engine.loop`): internal steps execute at once; a
+``apply`` runs the agenda (:mod:`kingofny._engine.loop`): internal steps execute at once; a
 decision step with exactly one legal action takes it; a decision or chance step with nothing to
 do is dropped; the loop stops at the first real decision, at a chance node (unless the game
 draws chance itself from its seed), or at the end of the game.
@@ -15,11 +15,11 @@ import contextlib
 from collections.abc import Collection, Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from kingofny.engine import chance
-from kingofny.engine import rng as rngmod
-from kingofny.engine.debug import DEBUG
-from kingofny.engine.dispatch import HookError
-from kingofny.engine.loop import (
+from kingofny._engine import chance
+from kingofny._engine import rng as rngmod
+from kingofny._engine.debug import DEBUG
+from kingofny._engine.dispatch import HookError
+from kingofny._engine.loop import (
     CHANCE,
     DECISIONS,
     FAST_CHECKS,
@@ -33,8 +33,8 @@ from kingofny.engine.loop import (
     outcomes,
     start,
 )
-from kingofny.engine.ops import evolve
-from kingofny.engine.setup import resolve_monster_ids
+from kingofny._engine.ops import evolve
+from kingofny._engine.setup import resolve_monster_ids
 from kingofny.errors import ArgumentError, ConfigError, IllegalActionError
 from kingofny.model.actions import Action
 from kingofny.model.content import resolve

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-from kingofny.engine.dispatch import counted, each, overrides, owned
-from kingofny.engine.manhattan import settle_manhattan
-from kingofny.engine.ops import evolve, maker, set_monster, with_turn
-from kingofny.engine.stock import END_TURN
+from kingofny._engine.dispatch import counted, each, overrides, owned
+from kingofny._engine.manhattan import settle_manhattan
+from kingofny._engine.ops import evolve, maker, set_monster, with_turn
+from kingofny._engine.stock import END_TURN
 from kingofny.model.effect import Source
 from kingofny.model.monster import MonsterState
 from kingofny.model.state import GameState, TurnState

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from typing import Final
 
-from kingofny.engine import manhattan
-from kingofny.engine.dispatch import counted, each, in_play, overrides, owned
-from kingofny.engine.economy import gain_energy, gain_vp
-from kingofny.engine.ops import evolve, maker, manhattan_occupants, push, with_turn
-from kingofny.engine.stock import (
+from kingofny._engine import manhattan
+from kingofny._engine.dispatch import counted, each, in_play, overrides, owned
+from kingofny._engine.economy import gain_energy, gain_vp
+from kingofny._engine.ops import evolve, maker, manhattan_occupants, push, with_turn
+from kingofny._engine.stock import (
     BEGIN_RESOLUTION,
     CLOSE_TURN,
     END_TURN,

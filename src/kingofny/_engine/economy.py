@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from kingofny.engine.dispatch import checked, counted, in_play, overrides, owned
-from kingofny.engine.ops import evolve, gain, maker, set_monster, with_turn
+from kingofny._engine.dispatch import checked, counted, in_play, overrides, owned
+from kingofny._engine.ops import evolve, gain, maker, set_monster, with_turn
 from kingofny.model.monster import MAX_LIFE, MonsterState
 from kingofny.model.state import GameState, TurnState
 

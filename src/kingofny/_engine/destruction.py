@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from kingofny.engine.dispatch import checked, counted, each, overrides, owned
-from kingofny.engine.economy import gain_energy, gain_vp, heal, spend_energy
-from kingofny.engine.ops import maker, push, set_borough, set_monster, set_turn
+from kingofny._engine.dispatch import checked, counted, each, overrides, owned
+from kingofny._engine.economy import gain_energy, gain_vp, heal, spend_energy
+from kingofny._engine.ops import maker, push, set_borough, set_monster, set_turn
 from kingofny.model.actions import Action, DestroyBuilding, DestroyUnit, Pass
 from kingofny.model.city import Borough, BoroughState, Building, Reward, Stack, UnitKind
 from kingofny.model.effect import Effect
@@ -37,7 +37,7 @@ def durability(
     effects: tuple[tuple[str, Effect], ...] | None = None,
 ) -> int:
     """Destruction ``seat`` needs for ``tile``, after its effects (Can Opener, Long Neck);
-    ``effects`` are :func:`~kingofny.engine.dispatch.owned`'s for ``seat``, if known."""
+    ``effects`` are :func:`~kingofny._engine.dispatch.owned`'s for ``seat``, if known."""
     value = tile.durability
     for key, effect in owned(state, seat) if effects is None else effects:
         if not overrides(effect, "durability"):

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from kingofny.engine.dispatch import checked, counted, in_play, overrides
-from kingofny.engine.economy import gain_vp
-from kingofny.engine.ops import evolve
+from kingofny._engine.dispatch import checked, counted, in_play, overrides
+from kingofny._engine.economy import gain_vp
+from kingofny._engine.ops import evolve
 from kingofny.model.effect import Goal
 from kingofny.model.state import GameState
 

@@ -3,9 +3,9 @@ with the ATTACK_TARGETS, ATTACK_DAMAGE and AFTER_ATTACK effects."""
 
 from __future__ import annotations
 
-from kingofny.engine.damage import deal_damage
-from kingofny.engine.dispatch import checked, counted, each, failed, overrides, owned, wrong
-from kingofny.engine.ops import manhattan_occupants, push
+from kingofny._engine.damage import deal_damage
+from kingofny._engine.dispatch import checked, counted, each, failed, overrides, owned, wrong
+from kingofny._engine.ops import manhattan_occupants, push
 from kingofny.model.effect import Source
 from kingofny.model.state import GameState
 from kingofny.model.steps import ApplyAttack, CardRoll, ChooseFlee

@@ -1,0 +1,139 @@
+"""Lookup of the cards and monsters of the installed content packs.
+
+The registry is built once, on first use, from the ``kingofny.content`` entry points
+(:mod:`kingofny.plugins`); each pack is loaded when a game or a lookup first asks for it, so a
+broken plugin only fails the games that use it. Ids are namespaced, so one table serves every
+game whatever its packs.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import attrs
+
+from kingofny.errors import ConfigError
+from kingofny.model import content
+from kingofny.model.cards import CardSpec
+from kingofny.model.effect import Effect
+from kingofny.model.monster import MonsterSpec
+
+if TYPE_CHECKING:
+    from kingofny.model.pack import ContentPack
+    from kingofny.plugins import Registry
+
+
+_BUILT: list[Registry] = []
+_BUILDING = threading.Lock()
+
+
+def installed() -> Registry:
+    """The registry of installed packs (built once, by one thread; packs load on first use)."""
+    built = _BUILT
+    if built:
+        return built[0]
+    with _BUILDING:
+        if not _BUILT:
+            # Plugin discovery (kingofny.plugins, importlib.metadata) is imported here, on
+            # first use, not with kingofny.
+            from kingofny.plugins import load_installed
+
+            _BUILT.append(load_installed())
+    return _BUILT[0]
+
+
+def _load_pack_of(item_id: str) -> Registry:
+    """The registry, after loading the pack an id's namespace names, if it can be loaded."""
+    reg = installed()
+    prefix, colon, _ = item_id.partition(":")
+    if colon:
+        reg.find(prefix)
+    return reg
+
+
+def card(card_id: str) -> CardSpec:
+    """The spec of a card; KeyError if no installed pack declares it."""
+    found = installed().cards.get(card_id)
+    if found is None:
+        return _load_pack_of(card_id).cards[card_id]
+    return found
+
+
+def effect(key: str) -> Effect | None:
+    """The effect of a card, monster, token kind or mark, if it has one."""
+    return installed().effects.get(key)
+
+
+def pack_of(key: str) -> str:
+    """The name of the pack that defines a card, monster, token kind or mark."""
+    return installed().pack_of(key)
+
+
+def has_card(card_id: str) -> bool:
+    """Whether a card id is known."""
+    return card_id in installed().cards or card_id in _load_pack_of(card_id).cards
+
+
+def monster(monster_id: str) -> MonsterSpec:
+    """The spec of a monster; KeyError if no installed pack declares it."""
+    found = installed().monsters.get(monster_id)
+    if found is None:
+        return _load_pack_of(monster_id).monsters[monster_id]
+    return found
+
+
+def monsters_of(packs: Sequence[str]) -> tuple[MonsterSpec, ...]:
+    """The monsters of these packs, in pack order then declaration order."""
+    reg = installed()
+    return tuple(m for name in packs for m in reg.pack(name).monsters)
+
+
+def deck_cards(packs: Sequence[str] = ("base",)) -> tuple[str, ...]:
+    """The ids of the cards these packs put in the deck, sorted (the deck is a multiset)."""
+    reg = installed()
+    return tuple(sorted(c.id for name in packs for c in reg.pack(name).cards))
+
+
+def all_monsters() -> tuple[MonsterSpec, ...]:
+    """Every installed monster: every pack is loaded; the monsters of a pack that fails to load
+    are left out (a game asking for that pack raises its :class:`~kingofny.errors.PluginError`,
+    and ``kingofny plugins`` lists the failure)."""
+    reg = installed()
+    reg.load_all()
+    return tuple(reg.monsters.values())
+
+
+def find_installed(name: str) -> ContentPack:
+    """The installed pack ``name``, loaded if needed: :class:`~kingofny.errors.ConfigError` if
+    no installed pack has that name, :class:`~kingofny.errors.PluginError` (naming the
+    distribution, the cause chained) if it fails to load."""
+    found = installed().find(name, strict=True)
+    if found is None:
+        reg = installed()
+        known = ", ".join(sorted(reg.loaded)) or "none"
+        broken = "".join(f"; {s.description} failed to load" for s, _ in reg.failed)
+        raise ConfigError(f"content pack {name!r} is not installed (installed: {known}{broken})")
+    from kingofny.plugins import owns
+
+    # The registry's effects of the pack's keys, which a test double may have replaced
+    # (:meth:`~kingofny.plugins.Registry.replaced`) for the games created meanwhile.
+    effects = {key: e for key, e in installed().effects.items() if owns(found.name, key)}
+    if effects != dict(found.effects):
+        found = attrs.evolve(found, effects=effects)
+    return found
+
+
+def _validate(pack: ContentPack) -> ContentPack:
+    from kingofny.plugins import validate
+
+    return validate(pack)
+
+
+def _generation() -> object:
+    return installed().changes[0]
+
+
+# Games resolve their packs through this registry (the model imports no content).
+content.install_finder(find_installed, _validate, _generation)
