@@ -446,9 +446,9 @@ def codec_row(iterations: int) -> Row:
     """Issue 9's figure: the legal mask plus the observation of a position, per ``apply``, in a
     learning loop's order: each ``apply`` of a seeded random game, then the mask and the
     observation of the state it returned (each call timed on its own)."""
-    from kingofny.codec import ActionCodec, observation
+    from kingofny.ids import ActionIds, observation
 
-    codec = ActionCodec()
+    codec = ActionIds()
     rnd = random.Random(3)
     state = kingofny.new_game(4, seed=3)
     moves: list[Action] = []

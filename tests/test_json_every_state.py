@@ -33,7 +33,7 @@ def _stops(players: int, seed: int, explicit: bool) -> list[GameState]:
     stops = [state]
     while not state.is_terminal:
         if state.is_chance:
-            move: kingofny.Move = kingofny.sample_outcome(state, chance)
+            move: kingofny.ActionOrOutcome = kingofny.sample_outcome(state, chance)
         else:
             move = policy.choice(kingofny.legal_actions(state))
         state = kingofny.apply(state, move)

@@ -122,7 +122,7 @@ def test_chance_nodes_name_who_rolls() -> None:
     (the turn's monster for its dice, the contender for the roll-off, nobody for a reveal)."""
     state = k.new_game(["kong", "mantis"])
     assert k.waiting_for(state) == k.Pending(k.PendingKind.TILE_REVEAL, None, is_chance=True)
-    while not isinstance(state.pending, RollOff):
+    while not isinstance(state.next_step, RollOff):
         state = k.apply(state, k.chance_outcomes(state)[0][0])
     assert k.waiting_for(state) == k.Pending(k.PendingKind.ROLL_OFF, 0, is_chance=True)
     state = k.apply(state, roll("EEEEEEEE"))

@@ -193,7 +193,7 @@ def test_every_state_of_seeded_games_round_trips(monsters: int) -> None:
 def find_state(monsters: int, wanted: type, seeds: int = 60) -> GameState:
     for seed in range(seeds):
         for state in seeded_states(monsters, seed):
-            if isinstance(state.pending, wanted):
+            if isinstance(state.next_step, wanted):
                 return state
     raise AssertionError(f"no {wanted.__name__} state found")
 
@@ -280,7 +280,7 @@ def test_the_compiled_codec_is_built_once_when_threads_ask_together() -> None:
     import sys
     import threading
 
-    from kingofny import _fastcodec
+    from kingofny import _fastjson
 
     data = state_to_dict(mid_game())["data"]
     expected = serialize._decode(data, kingofny.GameState, "$.data")
@@ -293,7 +293,7 @@ def test_the_compiled_codec_is_built_once_when_threads_ask_together() -> None:
             errors: list[BaseException] = []
 
             def read(
-                plan: _fastcodec.Plan = plan,
+                plan: _fastjson.Plan = plan,
                 results: list[object] = results,
                 errors: list[BaseException] = errors,
             ) -> None:
@@ -333,14 +333,14 @@ def test_a_key_that_is_a_str_subclass_is_refused_from_a_dict() -> None:
 def test_long_strings_are_not_kept_by_the_writer() -> None:
     """The text writer remembers the JSON text of the short strings it writes (ids), never of
     long ones, which a state built by hand may hold."""
-    from kingofny import _fastcodec
+    from kingofny import _fastjson
 
     long_text = "x" * 1000
-    assert _fastcodec.json_text(long_text) == json.dumps(long_text)
-    assert long_text not in _fastcodec._quote.__self__  # type: ignore[attr-defined]
+    assert _fastjson.json_text(long_text) == json.dumps(long_text)
+    assert long_text not in _fastjson._quote.__self__  # type: ignore[attr-defined]
     short = "base:a-short-id"
-    assert _fastcodec.json_text(short) == json.dumps(short)
-    assert short in _fastcodec._quote.__self__  # type: ignore[attr-defined]
+    assert _fastjson.json_text(short) == json.dumps(short)
+    assert short in _fastjson._quote.__self__  # type: ignore[attr-defined]
 
 
 def test_readable_encoding() -> None:

@@ -240,7 +240,7 @@ def test_a_long_real_game_still_loads() -> None:
 @FUZZ
 @given(st.data())
 def test_the_compiled_codec_agrees_with_the_precise_one(data: st.DataObject) -> None:
-    """kingofny._fastcodec: whatever the compiled reader takes, the precise reader reads the
+    """kingofny._fastjson: whatever the compiled reader takes, the precise reader reads the
     same; whatever it refuses, the precise reader decides (it may read an alias the fast one
     leaves to it). Writing reads back what was read, and the text writer writes exactly what
     ``json.dumps`` makes of the written value."""

@@ -13,7 +13,7 @@ records and JSON, errors). Content-pack authors have their own single import,
 """
 
 from importlib import import_module as _import_module
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING as _TYPE_CHECKING
 
 # Games find installed packs through the registry, which installs its finder on import.
 import kingofny._registry  # noqa: F401
@@ -21,8 +21,9 @@ import kingofny._registry  # noqa: F401
 # First: importing _build chooses the build (KINGOFNY_PURE_PYTHON) before the core loads.
 from kingofny._build import compiled as _compiled
 from kingofny._engine.core import (
-    Move,
+    ActionOrOutcome,
     apply,
+    apply_traced,
     chance_outcomes,
     debug_states,
     debug_states_enabled,
@@ -88,9 +89,10 @@ from kingofny.model.outcomes import CardDraw, ChanceKind, DiceRoll, Outcome, Til
 from kingofny.model.pending import Pending, PendingKind
 from kingofny.model.state import GameConfig, GameState, TurnState, waiting_for
 from kingofny.model.steps import Phase, Step
+from kingofny.model.trace import StepRun
 from kingofny.players import Player, RandomPlayer
 
-if TYPE_CHECKING:  # what mypy and readers see; at run time these load on first use
+if _TYPE_CHECKING:  # what mypy and readers see; at run time these load on first use
     from kingofny.players.expectimax import ExpectimaxPlayer
     from kingofny.players.heuristic import HeuristicPlayer
     from kingofny.players.mcts import MCTSPlayer
@@ -130,13 +132,15 @@ __all__ = [  # noqa: RUF022 (grouped by topic, not sorted)
     "new_game",
     "legal_actions",
     "apply",
+    "apply_traced",
+    "StepRun",
     "chance_outcomes",
     "sample_outcome",
     "observe",
     "reseed",
     "is_terminal",
     "winners",
-    "Move",
+    "ActionOrOutcome",
     "debug_states",
     "debug_states_enabled",
     # -- what a state is and what it waits for ------------------------------------------------
@@ -290,16 +294,33 @@ _LAZY: dict[str, str] = {
 """The names loaded on first use, with the module each comes from."""
 
 
-if not TYPE_CHECKING:  # mypy sees the imports above instead, and still flags unknown names
+if not _TYPE_CHECKING:  # mypy sees the imports above instead, and still flags unknown names
 
     def __getattr__(name: str) -> object:
-        """Import a lazily loaded name's module on first use (PEP 562) and cache the name."""
+        """Import a lazily loaded name's module on first use (PEP 562) and cache the name; a
+        deprecated name warns and gives its new spelling."""
         module = _LAZY.get(name)
         if module is None:
-            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+            renamed = _RENAMED.get(name)
+            if renamed is None:
+                raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+            import warnings
+
+            warnings.warn(
+                f"kingofny.{name} is deprecated since kingofny 0.2 and goes in 0.3: use "
+                f"kingofny.{renamed}",
+                DeprecationWarning,
+                stacklevel=2,
+            )
+            return globals()[renamed]
         return globals().setdefault(name, getattr(_import_module(module), name))
 
 
+_RENAMED: dict[str, str] = {"Move": "ActionOrOutcome"}
+"""Names renamed in 0.2, with their new spelling: they still work, with a DeprecationWarning,
+until 0.3."""
+
+
 def __dir__() -> list[str]:
-    """The module's names, the lazily loaded ones included."""
-    return sorted({*globals(), *__all__})
+    """The module's public names (the lazily loaded ones included) and its submodules."""
+    return sorted({name for name in globals() if not name.startswith("_")} | {*__all__})

@@ -24,7 +24,7 @@ so the build and the import hook always name the same modules)"""
 INTERPRETED_MODULES = ("kingofny._engine.core",)
 """... but for these, left interpreted: public entry points that check their own arguments."""
 COMPILED_MODULES = (
-    "kingofny._codec_core",
+    "kingofny._ids_core",
     "kingofny._registry",
     "kingofny.model._checks",
     "kingofny.model.places",

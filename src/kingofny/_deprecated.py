@@ -19,7 +19,7 @@ REMOVED_IN = "0.3"
 def warn_moved(old: str, new: str, instead: str) -> None:
     """Warn that the module ``old`` is now the private ``new`` (use ``instead``)."""
     warnings.warn(
-        f"{old} is private since kingofny 0.2 (now {new}) and will be removed in {REMOVED_IN}; "
+        f"{old} is deprecated since kingofny 0.2 (it is now {new}) and goes in {REMOVED_IN}: "
         f"{instead}",
         DeprecationWarning,
         stacklevel=3,

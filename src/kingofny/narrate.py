@@ -260,7 +260,7 @@ def describe_action(before: GameState, seat: int, action: Action) -> str:
 
 def describe_outcome(before: GameState, outcome: Outcome) -> str:
     """A chance outcome in words."""
-    step = before.pending
+    step = before.next_step
     if isinstance(outcome, DiceRoll):
         if isinstance(step, RollOff) and len(step.attacks) < len(step.contenders):
             seat = step.contenders[len(step.attacks)]
@@ -474,7 +474,7 @@ def _step_lines(
 def _asks(after: GameState, before: GameState) -> bool:
     """Whether resolving left a step to follow (a destruction target, a roll, a question): its
     effect is told then."""
-    top = after.pending
+    top = after.next_step
     return top is not None and not isinstance(top, ChooseFace) and top not in before.agenda
 
 
@@ -499,7 +499,7 @@ def _no_effect(state: GameState, seat: int, face: Face) -> str:
 def _with_top(state: GameState, step: Step) -> GameState:
     """``state`` with ``step`` on top of its agenda (the state a chance step was drawn in, for
     :func:`describe_outcome`)."""
-    if state.pending is step:
+    if state.next_step is step:
         return state
     from kingofny._engine.ops import evolve
 

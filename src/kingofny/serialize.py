@@ -40,7 +40,7 @@ import attrs
 
 from kingofny import _registry as registry
 from kingofny._engine.validation import content_view, state_problems
-from kingofny._fastcodec import Plan, json_text
+from kingofny._fastjson import Plan, json_text
 from kingofny._version import __version__
 from kingofny.content.base.legacy import upgrade_option
 from kingofny.errors import (
@@ -636,7 +636,7 @@ _PLAN = _new_plan()
 
 def _read(value: object, hint: Any, path: str) -> Any:
     """:func:`_decode`, by the compiled reader when it takes the value (see
-    :mod:`kingofny._fastcodec`); otherwise the precise reader says what is wrong, and where."""
+    :mod:`kingofny._fastjson`); otherwise the precise reader says what is wrong, and where."""
     try:
         return _PLAN.reader(hint)(value)
     except Exception:

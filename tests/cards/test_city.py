@@ -62,8 +62,8 @@ def vp_energy_life(state: k.GameState, seat: int = 0) -> tuple[int, int, int]:
 
 
 def question(state: k.GameState) -> CardChoice:
-    assert isinstance(state.pending, CardChoice)
-    return state.pending
+    assert isinstance(state.next_step, CardChoice)
+    return state.next_step
 
 
 # -- Can Opener, Long Neck -------------------------------------------------------------------------
@@ -123,7 +123,7 @@ def test_seismic_ray_destroys_in_another_borough_for_1_energy_per_point() -> Non
     state = play(state, k.DestroyBuilding(BX, 0))
     assert (state.monsters[0].vp, state.monsters[0].energy) == (2, 3)
     assert state.borough(BX).fresh_units == (JET,)
-    assert isinstance(state.pending, ChooseFace)
+    assert isinstance(state.next_step, ChooseFace)
 
 
 def test_seismic_ray_targets_the_owner_cannot_pay_for_are_not_offered() -> None:
@@ -143,7 +143,7 @@ def test_seismic_ray_targets_elsewhere_are_optional() -> None:
     state = play(scenario.build(), resolve("D"), Pass())
     assert state.monsters[0].energy == 5
     assert state.borough(BX).stacks[0].top == k.Building.parse("high-rise-2")
-    assert isinstance(state.pending, ChooseFace)
+    assert isinstance(state.next_step, ChooseFace)
 
 
 def test_seismic_ray_the_owner_borough_stays_forced() -> None:
@@ -456,7 +456,7 @@ def test_tourist_fleeing_places_one() -> None:
         .turn("kong", dice="ACCEEH")
     )
     state = play(scenario.build(), resolve("A"))
-    assert state.pending == ChooseFlee(1, attacker=0)
+    assert state.next_step == ChooseFlee(1, attacker=0)
     state = play(state, k.Flee(SI))
     assert souvenirs(state) == {SI}
     assert (state.monsters[1].vp, state.monsters[1].energy) == (1, 1)
@@ -475,7 +475,7 @@ def test_tourist_leaving_the_5_6_space_places_one() -> None:
         .turn("mantis", dice="AACCEE")
     )
     state = play(scenario.build(), resolve("A"))
-    assert state.pending == LeaveManhattan(2)
+    assert state.next_step == LeaveManhattan(2)
     state = play(state, k.MoveTo(BX))
     assert souvenirs(state) == {BX}
     assert (state.monsters[2].vp, state.monsters[2].energy) == (1, 1)
@@ -563,7 +563,7 @@ def test_stink_attack_sends_at_most_4() -> None:
         UseCard(STINK, "send:jet:brooklyn"),
         UseCard(STINK, "send:tank:staten-island"),
     )
-    assert not isinstance(state.pending, CardChoice)
+    assert not isinstance(state.next_step, CardChoice)
     assert state.borough(Q).units == (JET,)
     assert [state.borough(b).units for b in (M, BX, BK, SI)] == [(INF,), (INF,), (JET,), (TANK,)]
 
@@ -592,7 +592,7 @@ def test_stink_attack_done_at_once_moves_nothing() -> None:
 def test_stink_attack_no_units_no_question() -> None:
     """components §1 #49: nothing to disperse, nothing to ask."""
     state = play(stinker(["infantry"]).build(), k.MoveTo(BK))
-    assert not isinstance(state.pending, CardChoice)
+    assert not isinstance(state.next_step, CardChoice)
 
 
 def test_stink_attack_on_entering_manhattan() -> None:
@@ -622,7 +622,7 @@ def test_stink_attack_on_fleeing() -> None:
     assert question(state).seat == 1
     state = play(state, UseCard(STINK, "send:jet:queens"))
     assert state.borough(Q).units == (JET,)
-    assert isinstance(state.pending, ChooseFace)
+    assert isinstance(state.next_step, ChooseFace)
 
 
 def test_stink_attack_cannot_send_a_unit_back_to_the_destination() -> None:
@@ -761,7 +761,7 @@ def test_violent_star_damage_is_not_an_attack() -> None:
     state = celebrity("CCCEEE", mantis=[], kong=["violent-star"], holder="mantis").build()
     state = play(state, resolve("C"))
     assert state.monsters[1].life == 8
-    assert isinstance(state.pending, ChooseMove)
+    assert isinstance(state.next_step, ChooseMove)
 
 
 def test_violent_star_a_monster_taking_it_from_the_owner_takes_1() -> None:

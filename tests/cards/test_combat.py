@@ -407,7 +407,7 @@ def test_fireball_in_manhattan_with_five_monsters_hits_the_other_one_who_may_fle
     )
     state = play(state, resolve("A"))
     assert lives(state) == [10, 8, 8, 8, 8]
-    assert state.pending == ChooseFlee(1, attacker=0)
+    assert state.next_step == ChooseFlee(1, attacker=0)
     state = play(state, k.Flee(k.Borough.STATEN_ISLAND))
     assert state.monsters[1].location == k.Location(k.Borough.STATEN_ISLAND)
 
@@ -575,9 +575,9 @@ def start_of_turn(seat: int, holder: int, kind: str, count: int) -> k.GameState:
     received ``count`` tokens of ``kind`` during the Buy step of the turn before."""
     other = 1 - seat
     state = two().monster(other, energy=2).turn(other, at="buy").build()
-    assert isinstance(state.pending, Shop)
+    assert isinstance(state.next_step, Shop)
     state = play(with_tokens(state, holder, kind, count), k.EndBuying())
-    assert isinstance(state.pending, RollDice)
+    assert isinstance(state.next_step, RollDice)
     assert state.turn.seat == seat
     return state
 
@@ -766,7 +766,7 @@ def test_a_heal_die_discards_a_curse_token_in_manhattan_too() -> None:
     state = two().monster("mantis", life=5).turn("mantis", dice="HHCCEE").build()
     state = with_tokens(state, 1, "curse", 2)
     assert state.monsters[1].in_manhattan
-    assert isinstance(state.pending, ChooseFace)
+    assert isinstance(state.next_step, ChooseFace)
     assert CURSE_USE in k.legal_actions(state)
     state = play(state, CURSE_USE)
     assert tokens(state, "curse") == [0, 1]
@@ -960,11 +960,11 @@ def test_carapace_can_be_discarded_at_a_decision_on_another_monsters_turn() -> N
     )
     state = with_tokens(state, 0, "carapace", 2)
     state = play(state, resolve("A"))
-    assert isinstance(state.pending, ChooseFlee)
+    assert isinstance(state.next_step, ChooseFlee)
     assert CARAPACE_USE in k.legal_actions(state)
     state = play(state, CARAPACE_USE)
     assert state.monsters[0].life == 6
-    assert isinstance(state.pending, ChooseFlee)
+    assert isinstance(state.next_step, ChooseFlee)
 
 
 def test_carapace_discard_is_not_offered_without_tokens() -> None:

@@ -65,7 +65,7 @@ def offered(state: k.GameState, slug: str) -> list[str]:
 def finish_turn(state: k.GameState) -> k.GameState:
     """Stay put and end buying until seat 0's turn is over."""
     while not state.is_terminal and state.turn.seat == 0:
-        top = state.pending
+        top = state.next_step
         if isinstance(top, Shop):
             state = play(state, k.EndBuying())
         elif k.StayPut() in k.legal_actions(state):
@@ -94,7 +94,7 @@ def play_out_turn(state: k.GameState) -> k.GameState:
 def test_extra_head_rolls_a_seventh_die() -> None:
     """components §1 #20: "You roll 1 extra die (use a green die)"."""
     state = Scenario(["kong", "mantis"]).monster("kong", cards=["extra-head"]).build()
-    assert state.pending == RollDice(7)
+    assert state.next_step == RollDice(7)
     state = play(state, roll("AAEEHHC"))
     assert state.turn.dice.total == 7
 
@@ -102,7 +102,7 @@ def test_extra_head_rolls_a_seventh_die() -> None:
 def test_natural_selection_rolls_a_seventh_die() -> None:
     """components §1 #33: "You roll 1 extra die (green)"."""
     state = Scenario(["kong", "mantis"]).monster("kong", cards=["natural-selection"]).build()
-    assert state.pending == RollDice(7)
+    assert state.next_step == RollDice(7)
 
 
 def test_extra_head_and_natural_selection_roll_eight_dice() -> None:
@@ -112,7 +112,7 @@ def test_extra_head_and_natural_selection_roll_eight_dice() -> None:
         .monster("kong", cards=["extra-head", "natural-selection"])
         .build()
     )
-    assert state.pending == RollDice(8)
+    assert state.next_step == RollDice(8)
 
 
 def test_other_monsters_keep_six_dice() -> None:
@@ -123,7 +123,7 @@ def test_other_monsters_keep_six_dice() -> None:
         .turn("kong", at="start")
         .build()
     )
-    assert state.pending == RollDice(6)
+    assert state.next_step == RollDice(6)
 
 
 def buying(card_slug: str, *, dice: str = "AAEEHH", **kong: object) -> k.GameState:
@@ -319,7 +319,7 @@ def test_hailing_cabs_asks_before_any_type_resolves() -> None:
     """components §1 #25: "You may add 2 Destruction"; cards.py notes: decided at
     RESULT_MODIFY, before any type resolves."""
     state = stop(cabs("DEEEHH"))
-    assert state.pending == CardChoice(0, "base:hailing-cabs", ("use", "skip"))
+    assert state.next_step == CardChoice(0, "base:hailing-cabs", ("use", "skip"))
     assert state.agenda[-2] == ChooseFace(0)
     assert k.legal_actions(state) == (use("hailing-cabs", "use"), use("hailing-cabs", "skip"))
 
@@ -335,7 +335,7 @@ def test_hailing_cabs_used_adds_two_destruction_and_only_units_may_be_destroyed(
     assert queens.units == ()
     assert all(s.top is not None for s in queens.stacks)
     assert state.monsters[0].life == 9
-    assert isinstance(state.pending, ChooseFace)
+    assert isinstance(state.next_step, ChooseFace)
 
 
 def test_hailing_cabs_skipped_changes_nothing() -> None:
@@ -343,7 +343,7 @@ def test_hailing_cabs_skipped_changes_nothing() -> None:
     state = play(stop(cabs("DEEEHH")), use("hailing-cabs", "skip"))
     assert state.turn.unresolved == d("DEEEHH")
     state = play(state, res("D"))
-    assert isinstance(state.pending, Destroy)
+    assert isinstance(state.next_step, Destroy)
     assert any(isinstance(a, k.DestroyBuilding) for a in k.legal_actions(state))
 
 
@@ -355,7 +355,7 @@ def test_hailing_cabs_rejects_other_answers() -> None:
         match=r"^use base:hailing-cabs maybe is not legal for seat 0 at card-choice; ",
     ):
         k.apply(state, use("hailing-cabs", "maybe"))
-    step = state.pending
+    step = state.next_step
     assert isinstance(step, CardChoice)
     with pytest.raises(k.IllegalActionError, match=r"^base:hailing-cabs cannot use 'maybe' now; "):
         group.EFFECTS["base:hailing-cabs"].choose(state, step, "maybe")
@@ -500,10 +500,10 @@ def test_painbow_attack_is_not_added_after_attack_resolved() -> None:
     state = stop(table(["painbow", "chameleon"], "DDDCAE"))
     state = play(state, res("A"), k.StayInManhattan())
     assert state.monsters[1].life == 8
-    assert state.pending == ChooseFace(0)
+    assert state.next_step == ChooseFace(0)
     state = play(state, use("chameleon", "convert:energy:destruction"))
     # Only Destruction was left, so it resolved by itself, with 4 points.
-    assert state.pending == Destroy(0, 4)
+    assert state.next_step == Destroy(0, 4)
     assert state.turn.unresolved == d("-")
     assert state.monsters[1].life == 8
 
@@ -545,7 +545,7 @@ def test_chameleon_change_is_used_when_the_type_resolves() -> None:
     changed from Energy = 2 damage; the discarded Celebrity is gone."""
     state = play(resolving(["chameleon"], "CEEAHH"), use("chameleon", "convert:energy:attack"))
     assert state.turn.unresolved == d("EHHAA")
-    assert state.pending == ChooseFace(0)
+    assert state.next_step == ChooseFace(0)
     state = play(state, res("A"))
     assert state.monsters[1].life == 8
 
@@ -735,10 +735,10 @@ def test_jinx_aura_others_must_use_every_reroll_of_at_least_one_die() -> None:
     assert k.StopRolling() not in legal
     assert all(isinstance(a, k.Reroll) and a.dice.total >= 1 for a in legal)
     state = play(state, k.Reroll(d("O")), roll("E"))
-    assert state.pending == ChooseReroll(0)
+    assert state.next_step == ChooseReroll(0)
     assert k.StopRolling() not in k.legal_actions(state)
     state = play(state, k.Reroll(d("D")), roll("A"))
-    assert state.pending == ChooseFace(0)
+    assert state.next_step == ChooseFace(0)
 
 
 def test_jinx_aura_does_not_bind_its_owner() -> None:

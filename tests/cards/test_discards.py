@@ -55,7 +55,7 @@ def shop(
 def buy(state: GameState, slot: int = 0) -> GameState:
     """Buy the card in ``slot`` and reveal its replacement (if the game goes on)."""
     state = play(state, k.Buy(slot))
-    if state.pending == RevealCard(slot):
+    if state.next_step == RevealCard(slot):
         state = play(state, card(REVEALED))
     return state
 
@@ -142,7 +142,7 @@ def test_each_card_gives_its_printed_vp_energy_and_healing(
     state = buy(state)
     me = state.monsters[0]
     assert (me.vp, me.energy, me.life) == (3 + vp, energy, 2 + healing)
-    assert state.pending == Shop(0)
+    assert state.next_step == Shop(0)
 
 
 @pytest.mark.parametrize("name", [r[0] for r in REWARDS])
@@ -341,7 +341,7 @@ def test_self_damage_can_eliminate_the_buyer(name: str, cost: int, hurt: int) ->
     state = shop(name, cost, life=hurt, vp=19).build()
     state = play(state, k.Buy(0))
     assert state.monsters[0].eliminated
-    assert state.pending == RevealCard(0)
+    assert state.next_step == RevealCard(0)
     state = play(state, card(REVEALED))
     assert state.winners is None
     assert state.turn.seat == 1
@@ -396,7 +396,7 @@ def test_self_damage_is_not_an_attack_and_is_damage_the_buyer_dealt(spy: Spy) ->
     state = buy(scenario.build())
     assert state.monsters[0].life == 7
     assert state.monsters[0].in_manhattan
-    assert state.pending == Shop(0)
+    assert state.next_step == Shop(0)
     assert not any(isinstance(s, ChooseFlee) for s in state.agenda)
     assert spy.of("damage_taken") == [("damage_taken", 0, 3, Source.CARD)]
     assert spy.of("attacked") == []
@@ -438,7 +438,7 @@ def test_general_ellis_is_not_an_attack(spy: Spy) -> None:
     state = buy(state)
     assert state.monsters[1].in_manhattan
     assert state.monsters[1].life == 9
-    assert state.pending == Shop(0)
+    assert state.next_step == Shop(0)
     assert not any(isinstance(s, ChooseFlee) for s in state.agenda)
     assert spy.of("damage_taken") == [("damage_taken", 1, 1, Source.CARD)]
     assert spy.of("attacked") == []
@@ -569,7 +569,7 @@ def test_air_force_one_is_not_an_attack(spy: Spy) -> None:
     state = buy(city(destroyed=["jet"]).monster("mantis", cards=[SPY_CARD]).build())
     assert state.monsters[1].in_manhattan
     assert state.monsters[1].life == 9
-    assert state.pending == Shop(0)
+    assert state.next_step == Shop(0)
     assert not any(isinstance(s, ChooseFlee) for s in state.agenda)
     assert spy.of("attacked") == []
 

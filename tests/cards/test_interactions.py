@@ -24,7 +24,7 @@ def test_web_tokens_remove_rerolls_before_jinx_aura_forces_the_rest() -> None:
     assert k.StopRolling() not in k.legal_actions(state)
     state = play(state, k.Reroll(k.Dice.parse("O")), roll("E"))
     assert state.turn.rerolls_left == 0
-    assert not isinstance(state.pending, ChooseReroll)
+    assert not isinstance(state.next_step, ChooseReroll)
 
 
 @pytest.mark.parametrize("webs", [2, 3])
@@ -40,7 +40,7 @@ def test_two_or_more_web_tokens_leave_no_reroll_even_under_jinx_aura(webs: int) 
     )
     state = play(state, roll("AACDEO"))
     assert state.turn.rerolls_left == 0
-    assert not isinstance(state.pending, ChooseReroll)
+    assert not isinstance(state.next_step, ChooseReroll)
 
 
 def test_jinx_aura_cannot_force_a_reroll_that_terminal_rage_forbids() -> None:
@@ -56,7 +56,7 @@ def test_jinx_aura_cannot_force_a_reroll_that_terminal_rage_forbids() -> None:
     state = play(state, roll("AAAAAA"))
     # No reroll was asked: Mantis's turn resolved, moved, and Kong's turn is rolling.
     assert state.turn.seat == 0
-    assert state.pending == RollDice(6)
+    assert state.next_step == RollDice(6)
 
 
 def test_terminal_rage_under_jinx_aura_rerolls_only_the_other_dice() -> None:
@@ -70,5 +70,5 @@ def test_terminal_rage_under_jinx_aura_rerolls_only_the_other_dice() -> None:
         .build()
     )
     state = play(state, roll("AAAAAO"))
-    assert state.pending == RollDice(1)
+    assert state.next_step == RollDice(1)
     assert state.turn.dice == k.Dice.parse("AAAAA")

@@ -84,13 +84,13 @@ def test_next_stage_drops_vp_to_0_and_splits_them_between_heal_and_energy() -> N
     state = play(next_stage(vp=7, life=6).build(), k.Buy(0))
     kong = state.monsters[0]
     assert (kong.vp, kong.energy) == (0, 0)
-    assert state.pending == CardChoice(
+    assert state.next_step == CardChoice(
         0, NEXT_STAGE, ("heal:0", "heal:1", "heal:2", "heal:3", "heal:4"), (7,)
     )
     state = play(state, use(NEXT_STAGE, "heal:3"))
     kong = state.monsters[0]
     assert (kong.vp, kong.life, kong.energy) == (0, 9, 4)
-    assert state.pending == RevealCard(0)
+    assert state.next_step == RevealCard(0)
 
 
 def test_next_stage_offers_no_more_heal_than_the_vp_lost() -> None:
@@ -105,7 +105,7 @@ def test_next_stage_at_full_life_turns_every_vp_into_energy() -> None:
     """rulings §16 Next Stage: "healing beyond the maximum is not allowed, so choose Energy for
     the rest": with nothing to heal there is nothing to choose."""
     state = play(next_stage(vp=5).build(), k.Buy(0))
-    assert state.pending == RevealCard(0)
+    assert state.next_step == RevealCard(0)
     kong = state.monsters[0]
     assert (kong.vp, kong.life, kong.energy) == (0, 10, 5)
 
@@ -113,7 +113,7 @@ def test_next_stage_at_full_life_turns_every_vp_into_energy() -> None:
 def test_next_stage_with_no_vp_does_nothing() -> None:
     """components §1 #35: nothing is lost, so nothing is gained."""
     state = play(next_stage(vp=0, life=4).build(), k.Buy(0))
-    assert state.pending == RevealCard(0)
+    assert state.next_step == RevealCard(0)
     kong = state.monsters[0]
     assert (kong.vp, kong.life, kong.energy) == (0, 4, 0)
 
@@ -147,7 +147,7 @@ def test_next_stage_refuses_a_split_that_was_not_offered() -> None:
         match=r"^use base:next-stage heal:5 is not legal for seat 0 at card-choice; ",
     ):
         k.apply(state, use(NEXT_STAGE, "heal:5"))
-    step = state.pending
+    step = state.next_step
     assert isinstance(step, CardChoice)
     with pytest.raises(k.IllegalActionError, match=r"^base:next-stage has no option 'heal:7' now$"):
         turns.NextStage().choose(state, step, "heal:7")
@@ -174,7 +174,7 @@ def test_photo_op_scores_the_damage_dealt_to_the_chosen_monster() -> None:
     turn" (3 Attacks from Manhattan hit both outer monsters for 3). The buyer is not offered."""
     state = play(photo_op("AAAEEE").build(), resolve("A"))
     assert [m.life for m in state.monsters] == [10, 7, 7]
-    assert state.pending == Shop(0)
+    assert state.next_step == Shop(0)
     state = play(state, k.Buy(0))
     assert uses(state, PHOTO_OP) == {"seat:1", "seat:2"}
     state = play(state, use(PHOTO_OP, "seat:1"))
@@ -204,7 +204,7 @@ def test_photo_op_does_not_count_damage_from_units() -> None:
     )
     state = play(scenario.build(), resolve("O"))
     assert state.monsters[2].life == 8
-    assert isinstance(state.pending, ChooseMove)
+    assert isinstance(state.next_step, ChooseMove)
     state = play(state, k.StayPut(), k.Buy(0), use(PHOTO_OP, "seat:2"))
     assert state.monsters[0].vp == 0
 
@@ -234,16 +234,16 @@ def test_tesla_cannon_gives_2_vp_and_every_monster_discards_a_keep_card_buyer_fi
     discard pile; the maximum Life is recomputed (Carapace: 12 -> 10, no heal, D25)."""
     state = play(tesla().build(), k.Buy(0))
     assert state.monsters[1].vp == 2
-    assert state.pending == CardChoice(1, TESLA, ("card:base:stomp", "card:base:drain"), (1, 0))
+    assert state.next_step == CardChoice(1, TESLA, ("card:base:stomp", "card:base:drain"), (1, 0))
     state = play(state, use(TESLA, "card:base:drain"))
     # Rob (no KEEP card) is skipped, Sheriff's only card goes without a question, then Kong.
-    assert isinstance(state.pending, CardChoice)
-    assert state.pending.seat == 0
+    assert isinstance(state.next_step, CardChoice)
+    assert state.next_step.seat == 0
     assert uses(state, TESLA) == {"card:base:fireball", "card:base:hunter"}
     assert state.monsters[3].cards == ()
     assert state.monsters[3].life == 10
     state = play(state, use(TESLA, "card:base:hunter"))
-    assert state.pending == RevealCard(0)
+    assert state.next_step == RevealCard(0)
     assert [m.cards for m in state.monsters] == [
         ("base:fireball",),
         ("base:stomp",),
@@ -258,7 +258,7 @@ def test_tesla_cannon_gives_2_vp_and_every_monster_discards_a_keep_card_buyer_fi
 def test_tesla_cannon_refuses_a_card_the_monster_does_not_hold() -> None:
     """Bad input raises IllegalActionError (DESIGN Contract 3)."""
     state = play(tesla().build(), k.Buy(0))
-    step = state.pending
+    step = state.next_step
     assert isinstance(step, CardChoice)
     with pytest.raises(
         k.IllegalActionError,
@@ -294,7 +294,7 @@ def test_marathon_face_up_makes_a_move_step_move_cost_2_energy() -> None:
     """components §1 #34: "While this card is face up in the market, every Monster must pay
     2 Energy to move ... unless the move is mandatory"."""
     state = marathon("move", energy=2).build()
-    assert state.pending == ChooseMove(0)
+    assert state.next_step == ChooseMove(0)
     assert k.MoveTo(Borough.BROOKLYN) in k.legal_actions(state)
     state = play(state, k.MoveTo(Borough.BROOKLYN))
     assert where(state, 0) is Borough.BROOKLYN
@@ -314,7 +314,7 @@ def test_marathon_fleeing_costs_2_energy() -> None:
     """components §1 #34: "fleeing Manhattan included"; rulings §4."""
     scenario = marathon("resolve", energy=0, dice="AEEEEE").monster("mantis", energy=2)
     state = play(scenario.build(), resolve("A"))
-    assert state.pending == ChooseFlee(1, attacker=0)
+    assert state.next_step == ChooseFlee(1, attacker=0)
     state = play(state, k.Flee(Borough.BRONX))
     assert where(state, 1) is Borough.BRONX
     assert state.monsters[1].energy == 0
@@ -326,7 +326,7 @@ def test_marathon_a_monster_that_cannot_pay_cannot_flee() -> None:
     state = play(scenario.build(), resolve("A"))
     assert state.monsters[1].in_manhattan
     assert state.monsters[1].life == 9
-    assert state.pending == ChooseMove(0)  # no flee decision was asked
+    assert state.next_step == ChooseMove(0)  # no flee decision was asked
 
 
 def test_marathon_mandatory_moves_are_free() -> None:
@@ -381,7 +381,7 @@ def test_columbia_gives_2_vp_and_the_next_keep_card_revealed_for_free() -> None:
     assert state.monsters[0].cards == (HUNTER,)
     assert state.monsters[0].energy == 0
     assert state.waiting == ()
-    assert state.pending == RevealCard(0)
+    assert state.next_step == RevealCard(0)
     state = play(state, card("flatiron-building"))
     assert state.market[0] == "base:flatiron-building"
 
@@ -401,12 +401,12 @@ def test_columbia_waits_across_turns_and_takes_off_turn() -> None:
     assert state.waiting == ((0, COLUMBIA),)
     assert state.turn.seat == 1
     state = play(state, roll("EEEEEE"), STOP)
-    assert state.pending == Shop(1)
+    assert state.next_step == Shop(1)
     state = play(state, k.Sweep(), card("coney-island"), card("hunter"), card("yankee-stadium"))
     assert state.monsters[0].cards == (HUNTER,)
     assert state.monsters[1].cards == ()
     assert state.waiting == ()
-    assert state.pending == RevealCard(1)
+    assert state.next_step == RevealCard(1)
     state = play(state, card("fury"))
     assert state.market == ("base:coney-island", FURY, "base:yankee-stadium")
 
@@ -416,12 +416,12 @@ def test_columbia_claimant_chooses_among_keep_cards_revealed_at_once() -> None:
     at once" (a sweep reveals three)."""
     state = play(columbia(8).build(), k.Buy(0), card("flatiron-building"), k.Sweep())
     state = play(state, card("hunter"), card("fury"), card("leveler"))
-    assert state.pending == CardChoice(
+    assert state.next_step == CardChoice(
         0, COLUMBIA, (f"card:{HUNTER}", f"card:{FURY}", f"card:{LEVELER}")
     )
     state = play(state, use(COLUMBIA, f"card:{FURY}"))
     assert state.monsters[0].cards == (FURY,)
-    assert state.pending == RevealCard(1)
+    assert state.next_step == RevealCard(1)
     state = play(state, card("coney-island"))
     assert state.market == (HUNTER, "base:coney-island", LEVELER)
     assert state.waiting == ()
@@ -464,7 +464,7 @@ def test_columbia_refuses_a_card_that_was_not_offered() -> None:
         ),
     ):
         k.apply(state, use(COLUMBIA, "card:base:flatiron-building"))
-    step = state.pending
+    step = state.next_step
     assert isinstance(step, CardChoice)
     with pytest.raises(
         k.IllegalActionError, match=r"^base:columbia-university has no option 'base:stomp' now$"
@@ -495,9 +495,9 @@ def subway(
 def subway_turn(scenario: Scenario) -> k.GameState:
     """Buy Subway from slot 0 and play on to the first roll of the extra turn."""
     state = play(scenario.build(), k.Buy(0), card("hunter"))
-    if state.pending == Shop(0):
+    if state.next_step == Shop(0):
         state = play(state, k.EndBuying())
-    assert isinstance(state.pending, RollDice)
+    assert isinstance(state.next_step, RollDice)
     return state
 
 
@@ -522,7 +522,7 @@ def test_subway_moves_any_number_of_times_then_the_move_step_still_happens() -> 
     C1, once a turn: DEFAULT in engine/manhattan.py). Play then resumes with the next monster,
     without the free moves."""
     state = play(subway_turn(subway()), roll("EEEEEE"))
-    assert state.pending == ChooseReroll(0)
+    assert state.next_step == ChooseReroll(0)
     assert state.monsters[0].vp == 1  # Lower Manhattan's earnings
     assert uses(state, SUBWAY) == {
         "move:bronx",
@@ -532,24 +532,24 @@ def test_subway_moves_any_number_of_times_then_the_move_step_still_happens() -> 
     }
     state = play(state, use(SUBWAY, "move:brooklyn"))
     assert where(state, 0) is Borough.BROOKLYN
-    assert state.pending == ChooseReroll(0)
+    assert state.next_step == ChooseReroll(0)
     assert uses(state, SUBWAY) == {"enter"}
     state = play(state, use(SUBWAY, "enter"))
     assert zone(state, 0) is Zone.LOWER
     assert state.monsters[0].vp == 2
     state = play(state, use(SUBWAY, "move:staten-island"), STOP)
     assert where(state, 0) is Borough.STATEN_ISLAND
-    assert state.pending == ChooseFace(0)  # the moves are offered, so even one face type waits
+    assert state.next_step == ChooseFace(0)  # the moves are offered, so even one face type waits
     assert uses(state, SUBWAY) == {"enter"}
     state = play(state, resolve("E"))
     assert zone(state, 0) is Zone.LOWER  # the Move step entered it
     assert state.monsters[0].vp == 2  # the VP for seizing Manhattan comes once a turn
-    assert state.pending == Shop(0)
+    assert state.next_step == Shop(0)
     assert uses(state, SUBWAY)
     state = play(state, k.EndBuying())
     assert state.turn.seat == 1
     state = play(state, roll("EEEEEE"))
-    assert state.pending == ChooseReroll(1)
+    assert state.next_step == ChooseReroll(1)
     assert not [a for a in k.legal_actions(state) if isinstance(a, UseCard)]
 
 
@@ -558,8 +558,8 @@ def test_subway_leaving_manhattan_in_the_buy_step_enters_again_at_the_end_of_the
     your turn, you must move into Manhattan": a Subway move out of Manhattan after the Move step
     is undone at the end of the turn, and the next turn starts with Manhattan occupied."""
     state = play(subway_turn(subway()), roll("EEEEEE"), STOP)
-    state = play(state, resolve("E")) if isinstance(state.pending, ChooseFace) else state
-    assert state.pending == Shop(0)
+    state = play(state, resolve("E")) if isinstance(state.next_step, ChooseFace) else state
+    assert state.next_step == Shop(0)
     assert zone(state, 0) is Zone.MIDTOWN
     state = play(state, use(SUBWAY, "move:brooklyn"))
     assert where(state, 0) is Borough.BROOKLYN
@@ -639,7 +639,7 @@ def test_subway_moves_are_not_offered_while_choosing_destruction_targets() -> No
     state = play(subway_turn(subway()), roll("DDEEEE"), STOP)
     assert uses(state, SUBWAY)
     state = play(state, resolve("D"))
-    assert isinstance(state.pending, Destroy)
+    assert isinstance(state.next_step, Destroy)
     assert uses(state, SUBWAY) == set()
 
 
@@ -720,7 +720,7 @@ def test_terminal_rage_with_only_attack_showing_there_is_no_reroll() -> None:
         .turn("kong", dice="AAAAAA", rerolls_left=2)
     )
     state = scenario.build()
-    assert state.pending == Shop(0)
+    assert state.next_step == Shop(0)
     assert state.turn.rolled == k.Dice.parse("AAAAAA")
     assert state.turn.rerolls_left == 2
 
@@ -746,7 +746,7 @@ def climb(dice: str, *, manhattan: bool = True, **kong: object) -> Scenario:
 def resolve_all(state: k.GameState, faces: str) -> k.GameState:
     """Resolve face types in this order while the monster is asked to choose one."""
     for face in faces:
-        if not isinstance(state.pending, ChooseFace):
+        if not isinstance(state.next_step, ChooseFace):
             break
         state = play(state, resolve(face))
     return state
@@ -757,7 +757,7 @@ def test_climb_all_six_faces_in_manhattan_give_2_vp_and_an_extra_turn() -> None:
     in Manhattan, gain 2 VP and take another turn"; rulings D28: checked at the start of
     resolution, as the first type resolves."""
     state = play(climb("AHECDO").build(), STOP)
-    assert state.pending == ChooseFace(0)
+    assert state.next_step == ChooseFace(0)
     state = play(state, resolve("C"))
     assert state.monsters[0].vp == 2
     assert state.extra_turns == ((0, ""),)
@@ -867,17 +867,17 @@ def test_super_speed_offers_the_normal_move_options_before_rolling() -> None:
     """components §1 #53: "You may make an extra move before rolling your dice"; rulings D12:
     the normal Move options (outer boroughs with room: not the full Bronx, not Queens)."""
     state = speed(borough="queens").build()
-    assert state.pending == CardChoice(0, SPEED, ("stay", "move:brooklyn", "move:staten-island"))
+    assert state.next_step == CardChoice(0, SPEED, ("stay", "move:brooklyn", "move:staten-island"))
     state = play(state, use(SPEED, "move:brooklyn"))
     assert where(state, 0) is Borough.BROOKLYN
-    assert isinstance(state.pending, RollDice)
+    assert isinstance(state.next_step, RollDice)
 
 
 def test_super_speed_may_be_declined() -> None:
     """components §1 #53: "You may"."""
     state = play(speed(borough="queens").build(), use(SPEED, "stay"))
     assert where(state, 0) is Borough.QUEENS
-    assert isinstance(state.pending, RollDice)
+    assert isinstance(state.next_step, RollDice)
 
 
 def test_super_speed_into_an_empty_manhattan_does_not_switch_attacks_on() -> None:
@@ -909,7 +909,7 @@ def test_super_speed_in_manhattan_advances_one_zone() -> None:
 def test_super_speed_in_upper_manhattan_has_nowhere_to_go() -> None:
     """seed 000 *Move*: "Once you are in Upper Manhattan, you no longer move"."""
     state = speed(manhattan="upper").monster("mantis", borough="queens").build()
-    assert isinstance(state.pending, RollDice)
+    assert isinstance(state.next_step, RollDice)
 
 
 def test_super_speed_moves_pay_new_york_marathon() -> None:
@@ -919,7 +919,7 @@ def test_super_speed_moves_pay_new_york_marathon() -> None:
     state = play(scenario.build(), use(SPEED, "move:staten-island"))
     assert (where(state, 0), state.monsters[0].energy) == (Borough.STATEN_ISLAND, 0)
     poor = scenario.monster("kong", energy=1).build()
-    assert isinstance(poor.pending, RollDice)
+    assert isinstance(poor.next_step, RollDice)
     entering = scenario.monster("mantis", borough="brooklyn").build()
     state = play(entering, use(SPEED, "enter"))
     assert (zone(state, 0), state.monsters[0].energy) == (Zone.LOWER, 0)

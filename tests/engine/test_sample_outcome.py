@@ -23,7 +23,7 @@ def chance_nodes(kind: type) -> k.GameState:
     """The first chance node of this step type in an explicit-chance game played at random."""
     state = k.new_game(4)
     rng = random.Random(3)
-    while not (state.is_chance and isinstance(state.pending, kind)):
+    while not (state.is_chance and isinstance(state.next_step, kind)):
         if state.is_chance:
             state = k.apply(state, k.sample_outcome(state, rng))
         else:

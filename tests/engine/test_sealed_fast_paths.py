@@ -84,7 +84,7 @@ def _stops(monsters: list[str], packs: tuple[str, ...], seed: int) -> Iterator[t
         if state.is_terminal:
             return
         if state.is_chance:
-            move: kingofny.Move = kingofny.sample_outcome(state, chance)
+            move: kingofny.ActionOrOutcome = kingofny.sample_outcome(state, chance)
         else:
             move = policy.choice(kingofny.legal_actions(state))
         state = kingofny.apply(state, move)

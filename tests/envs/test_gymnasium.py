@@ -10,7 +10,7 @@ np = pytest.importorskip("numpy")
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 import kingofny as k  # noqa: E402
-from kingofny.codec import ActionCodec  # noqa: E402
+from kingofny.ids import ActionIds  # noqa: E402
 from kingofny.envs.gymnasium import ENV_ID, KingOfNYEnv  # noqa: E402
 
 
@@ -35,7 +35,7 @@ def test_the_env_is_registered_under_its_id_and_plays_a_masked_episode_to_the_en
     """Issue 9: "one masked episode to the end through gymnasium.make"."""
     env = gymnasium.make(f"kingofny.envs.gymnasium:{ENV_ID}")
     assert isinstance(env.unwrapped, KingOfNYEnv)
-    assert env.action_space.n == ActionCodec().size
+    assert env.action_space.n == ActionIds().size
     obs, _ = env.reset(seed=8)
     rng = np.random.default_rng(8)
     for _ in range(10_000):
@@ -53,7 +53,7 @@ def test_a_seed_replays_the_same_episode() -> None:
 
 
 def test_the_reward_is_the_learners_return_at_the_end() -> None:
-    """+1 if the learner's seat won, -1 otherwise (kingofny.codec.returns); 0 before."""
+    """+1 if the learner's seat won, -1 otherwise (kingofny.ids.returns); 0 before."""
     env = KingOfNYEnv(2)
     _, reward = play(env, 5)
     assert env.state.is_terminal

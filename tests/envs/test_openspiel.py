@@ -7,7 +7,7 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 
 import kingofny.envs.openspiel  # noqa: E402, F401 - registers python_kingofny
-from kingofny.codec import ActionCodec, OutcomeCodec, observation_names  # noqa: E402
+from kingofny.ids import ActionIds, OutcomeIds, observation_names  # noqa: E402
 
 
 @pytest.mark.parametrize("players", [2, 4, 6])
@@ -19,11 +19,11 @@ def test_openspiels_random_sim_test_passes(players: int) -> None:
 
 
 def test_the_game_info_matches_the_codecs() -> None:
-    """Issue 9: "explicit stochastic chance mapped 1:1 onto OutcomeCodec"."""
+    """Issue 9: "explicit stochastic chance mapped 1:1 onto OutcomeIds"."""
     game = pyspiel.load_game("python_kingofny(players=3)")
     assert game.num_players() == 3
-    assert game.num_distinct_actions() == ActionCodec().size
-    assert game.max_chance_outcomes() == OutcomeCodec().size
+    assert game.num_distinct_actions() == ActionIds().size
+    assert game.max_chance_outcomes() == OutcomeIds().size
     state = game.new_initial_state()
     assert state.is_chance_node()
     assert abs(sum(p for _, p in state.chance_outcomes()) - 1.0) < 1e-9

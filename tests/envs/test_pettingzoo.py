@@ -41,7 +41,7 @@ def play_out(game: Any, seed: int) -> dict[str, float]:
 
 def test_a_whole_game_ends_with_every_agent_terminated_and_the_winners_rewarded() -> None:
     """Eliminated monsters get -1 and leave with the dead-step idiom; at the end each winner
-    gets +1 and every other agent -1 (kingofny.codec.returns)."""
+    gets +1 and every other agent -1 (kingofny.ids.returns)."""
     game = raw_env(monsters=4)
     rewards = play_out(game, 7)
     winners = game.state_now.winners

@@ -98,7 +98,7 @@ def transcript(players: int, seed: int) -> str:
             lines.append(
                 f"== start of turn {summarised} (seat {state.turn_owner}): {summary(state)}"
             )
-        pending = state.pending
+        pending = state.next_step
         assert pending is not None
         who = "chance" if seat is None else f"seat {seat}"
         assert seat == state.current_player, f"{who} moves but {state.current_player} decides"

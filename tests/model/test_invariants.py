@@ -53,7 +53,7 @@ def playing(count: int = 4) -> k.GameState:
             continue
         if (
             state.turn.number >= 3
-            and isinstance(state.pending, ChooseReroll)
+            and isinstance(state.next_step, ChooseReroll)
             and any(m.in_manhattan for m in state.monsters)
         ):
             return state
@@ -597,7 +597,7 @@ def test_setup_positions_may_have_unplaced_monsters() -> None:
     assert state.turn.number == 0
     assert any(isinstance(s, (Place, RollOff)) for s in state.agenda) or state.is_chance
     assert state_problems(state) == ()
-    assert state.monsters[0].location is None or isinstance(state.pending, Place)
+    assert state.monsters[0].location is None or isinstance(state.next_step, Place)
 
 
 def test_the_last_reveals_may_finish_a_turn_nobody_survived() -> None:

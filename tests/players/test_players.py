@@ -133,7 +133,7 @@ def test_random_player_always_returns_a_legal_action(monsters: int) -> None:
 
 
 def test_random_player_is_reproducible_from_its_seed() -> None:
-    state = find(4, lambda s: isinstance(s.pending, ChooseReroll))
+    state = find(4, lambda s: isinstance(s.next_step, ChooseReroll))
     legal = legal_actions(state)
     assert len(legal) > 10
     a, b, other = RandomPlayer(5), RandomPlayer(5), RandomPlayer(6)
@@ -146,7 +146,7 @@ def test_random_player_is_reproducible_from_its_seed() -> None:
 
 
 def test_random_player_picks_every_action_eventually() -> None:
-    state = find(4, lambda s: isinstance(s.pending, Shop) and len(legal_actions(s)) >= 2)
+    state = find(4, lambda s: isinstance(s.next_step, Shop) and len(legal_actions(s)) >= 2)
     legal = legal_actions(state)
     player = RandomPlayer(3)
     seen = {player.choose(state, legal) for _ in range(200)}
@@ -201,7 +201,7 @@ def test_heuristic_player_copes_with_actions_it_does_not_know() -> None:
     class Dance(Action):
         step: int
 
-    state = find(2, lambda s: isinstance(s.pending, ChooseReroll))
+    state = find(2, lambda s: isinstance(s.next_step, ChooseReroll))
     seat = state.current_player
     assert seat is not None
     view = observe(state, seat)
@@ -222,7 +222,7 @@ def test_heuristic_player_copes_with_actions_it_does_not_know() -> None:
 
 
 def _flee_position(life: int) -> GameState:
-    state = find(2, lambda s: isinstance(s.pending, ChooseFlee))
+    state = find(2, lambda s: isinstance(s.next_step, ChooseFlee))
     seat = state.current_player
     assert seat is not None
     return set_monster(state, seat, life=life, vp=0)
@@ -248,7 +248,7 @@ def _reroll_position(dice: str, *, superstar: bool, units: tuple[UnitKind, ...] 
     state = find(
         2,
         lambda s: (
-            isinstance(s.pending, ChooseReroll)
+            isinstance(s.next_step, ChooseReroll)
             and s.turn.rerolls_left == 2
             and not s.monsters[s.turn.seat].in_manhattan
         ),
@@ -290,7 +290,7 @@ def test_heuristic_rerolls_ouch_when_units_would_fire() -> None:
 def _resolve_position(unresolved: str, life: int, units: tuple[UnitKind, ...]) -> GameState:
     state = find(
         3,
-        lambda s: isinstance(s.pending, ChooseFace) and not s.monsters[s.turn.seat].in_manhattan,
+        lambda s: isinstance(s.next_step, ChooseFace) and not s.monsters[s.turn.seat].in_manhattan,
     )
     seat = state.turn.seat
     where = state.monsters[seat].location
@@ -321,7 +321,7 @@ def test_heuristic_destroys_units_before_they_fire() -> None:
 
 
 def _destroy_position(points: int, tops: Sequence[tuple[BK, int]], life: int) -> GameState:
-    state = find(3, lambda s: isinstance(s.pending, Destroy))
+    state = find(3, lambda s: isinstance(s.next_step, Destroy))
     seat = state.turn.seat
     where = state.monsters[seat].location
     assert where is not None
@@ -354,7 +354,7 @@ def test_heuristic_heals_by_destruction_when_hurt() -> None:
 
 
 def _shop_position(market: tuple[str, ...], energy: int) -> GameState:
-    state = find(2, lambda s: isinstance(s.pending, Shop))
+    state = find(2, lambda s: isinstance(s.next_step, Shop))
     seat = state.current_player
     assert seat is not None
     state = attrs.evolve(state, market=market)
@@ -382,7 +382,7 @@ def test_heuristic_ends_buying_when_poor() -> None:
 
 
 def test_destroy_unit_targets_are_handled() -> None:
-    state = find(3, lambda s: isinstance(s.pending, Destroy))
+    state = find(3, lambda s: isinstance(s.next_step, Destroy))
     seat = state.turn.seat
     where = state.monsters[seat].location
     assert where is not None

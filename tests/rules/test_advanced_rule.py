@@ -37,7 +37,7 @@ def test_with_five_monsters_a_second_monster_must_enter_on_lower_5_6() -> None:
     must move into the 5-6 space" of Lower Manhattan; rulings C1: each entering monster gains 1
     VP."""
     state = five().monster("mantis", manhattan="upper").turn("kong", at="move").build()
-    assert not isinstance(state.pending, ChooseMove)
+    assert not isinstance(state.next_step, ChooseMove)
     assert state.monsters[0].location == at(k.Zone.LOWER, SECOND)
     assert state.monsters[0].vp == 1
 
@@ -58,7 +58,7 @@ def test_with_two_monsters_in_manhattan_the_others_may_not_enter() -> None:
         .turn("kong", at="move")
         .build()
     )
-    assert state.pending == ChooseMove(0)
+    assert state.next_step == ChooseMove(0)
     assert all(not isinstance(a, k.MoveTo) or a.borough is not M for a in k.legal_actions(state))
 
 
@@ -116,7 +116,7 @@ def test_an_attack_from_outside_hits_both_and_the_2_4_monster_decides_first() ->
     flee" (rulings C2)."""
     state = play(two_inside(dice="AACCEE").build(), resolve("A"))
     assert [m.life for m in state.monsters] == [10, 8, 8, 10, 10]
-    assert state.pending == ChooseFlee(1, attacker=0)
+    assert state.next_step == ChooseFlee(1, attacker=0)
 
 
 def test_when_the_2_4_monster_flees_the_5_6_monster_slides_over_then_decides() -> None:
@@ -125,7 +125,7 @@ def test_when_the_2_4_monster_flees_the_5_6_monster_slides_over_then_decides() -
     state = play(two_inside(dice="AACCEE").build(), resolve("A"), k.Flee(k.Borough.BROOKLYN))
     assert state.monsters[1].location == k.Location(k.Borough.BROOKLYN)
     assert state.monsters[2].location == at(k.Zone.MIDTOWN, MAIN)
-    assert state.pending == ChooseFlee(2, attacker=0)
+    assert state.next_step == ChooseFlee(2, attacker=0)
     state = play(state, k.StayInManhattan(), resolve("C"))
     # the attacker must fill the free place, on Lower 5–6 since a 2–4 space is taken
     assert state.monsters[0].location == at(k.Zone.LOWER, SECOND)
@@ -178,7 +178,7 @@ def test_if_the_2_4_monster_is_eliminated_the_5_6_monster_slides_over() -> None:
     assert state.monsters[2].location == at(k.Zone.MIDTOWN, MAIN)
     # 4 monsters are left, so Manhattan holds one: Rob, alone on its 2–4 space, stays, and may
     # flee since it was damaged by the attack
-    assert state.pending == ChooseFlee(2, attacker=0)
+    assert state.next_step == ChooseFlee(2, attacker=0)
 
 
 def test_manhattan_attacker_does_not_hurt_the_other_manhattan_monster() -> None:
@@ -186,7 +186,7 @@ def test_manhattan_attacker_does_not_hurt_the_other_manhattan_monster() -> None:
     Manhattan" (rulings §3: not the other Manhattan monster)."""
     state = play(two_inside(dice="AACCEE").turn("mantis", dice="AACCEE").build(), resolve("A"))
     assert [m.life for m in state.monsters] == [8, 10, 10, 8, 8]
-    assert not isinstance(state.pending, ChooseFlee)
+    assert not isinstance(state.next_step, ChooseFlee)
 
 
 def test_two_ouch_in_manhattan_hit_both_manhattan_monsters() -> None:
@@ -209,7 +209,7 @@ def test_dropping_below_five_monsters_the_5_6_monster_leaves_for_a_borough_of_it
     state = two_inside().monster("kong", life=2).turn("mantis", dice="AACCEE").build()
     state = play(state, resolve("A"))
     assert state.monsters[0].eliminated
-    assert state.pending == LeaveManhattan(2)
+    assert state.next_step == LeaveManhattan(2)
     assert state.current_player == 2
     options = set(k.legal_actions(state))
     # Queens keeps Drakonis only now (Kong is gone); every outer borough has room
@@ -237,7 +237,7 @@ def test_a_six_monster_game_down_to_five_keeps_two_places() -> None:
     )
     state = play(state, resolve("A"))
     assert state.monsters[0].eliminated
-    assert not isinstance(state.pending, LeaveManhattan)
+    assert not isinstance(state.next_step, LeaveManhattan)
     assert state.monsters[2].location == at(k.Zone.LOWER, SECOND)
 
 
@@ -250,4 +250,4 @@ def test_five_monster_game_down_to_four_then_only_one_may_enter() -> None:
         .turn("kong", at="move")
         .build()
     )
-    assert state.pending == ChooseMove(0)
+    assert state.next_step == ChooseMove(0)

@@ -40,7 +40,7 @@ def test_attack_from_manhattan_damages_every_monster_outside() -> None:
     state = four().turn("mantis", dice="AACCEE").build()
     state = play(state, resolve("A"))
     assert lives(state) == [8, 10, 8, 8]
-    assert not isinstance(state.pending, ChooseFlee)  # outsiders never flee
+    assert not isinstance(state.next_step, ChooseFlee)  # outsiders never flee
 
 
 def test_attack_eliminates_a_monster_at_0_life() -> None:
@@ -84,7 +84,7 @@ def test_a_damaged_manhattan_monster_decides_whether_to_flee() -> None:
     flee Manhattan"; rulings §4/D5: the damaged monster decides, right after the damage."""
     state = four().turn("kong", dice="ACCEEE").build()
     state = play(state, resolve("A"))
-    assert state.pending == ChooseFlee(1, attacker=0)
+    assert state.next_step == ChooseFlee(1, attacker=0)
     assert state.current_player == 1
     assert state.turn_owner == 0
     assert state.monsters[1].life == 9
@@ -120,7 +120,7 @@ def test_after_a_flee_the_attacker_must_enter_manhattan_and_gains_1_vp() -> None
     state = play(state, resolve("C"))  # Energy resolves last by itself, then the Move step
     assert state.monsters[0].location == LOWER_MAIN
     assert state.monsters[0].vp == 1
-    assert isinstance(state.pending, Shop)
+    assert isinstance(state.next_step, Shop)
 
 
 def test_the_attacked_monster_may_stay_and_then_the_attacker_may_not_enter() -> None:
@@ -129,7 +129,7 @@ def test_the_attacked_monster_may_stay_and_then_the_attacker_may_not_enter() -> 
     state = four().turn("kong", dice="AACCEE").build()
     state = play(state, resolve("A"), k.StayInManhattan(), resolve("C"))
     assert state.monsters[1].in_manhattan
-    assert state.pending == ChooseMove(0)
+    assert state.next_step == ChooseMove(0)
     assert k.MoveTo(k.Borough.MANHATTAN) not in k.legal_actions(state)
 
 
@@ -139,7 +139,7 @@ def test_an_eliminated_occupant_is_not_asked_and_the_attacker_must_enter() -> No
     state = four().monster("mantis", life=3).turn("kong", dice="AAACCE").build()
     state = play(state, resolve("A"))
     assert state.monsters[1].eliminated
-    assert not isinstance(state.pending, ChooseFlee)
+    assert not isinstance(state.next_step, ChooseFlee)
     state = play(state, resolve("C"))
     assert state.monsters[0].location == LOWER_MAIN
     assert state.monsters[0].vp == 1
@@ -157,7 +157,7 @@ def test_no_flee_from_ouch_damage() -> None:
     )
     state = play(state, resolve("O"))
     assert state.monsters[1].life == 8
-    assert not isinstance(state.pending, ChooseFlee)
+    assert not isinstance(state.next_step, ChooseFlee)
     assert state.current_player == 0
 
 
@@ -167,7 +167,7 @@ def test_no_flee_without_damage_from_an_attack() -> None:
     state = four().turn("kong", dice="CCEEEH").build()
     state = play(state, resolve("C"), resolve("E"))
     assert state.monsters[1].in_manhattan
-    assert state.pending == ChooseMove(0)
+    assert state.next_step == ChooseMove(0)
 
 
 def test_an_attacker_eliminated_before_its_move_leaves_manhattan_to_the_next_mover() -> None:

@@ -28,7 +28,7 @@ def test_buy_any_affordable_card_and_pay_its_cost() -> None:
     """seed 000 *Buy Cards*: "you can buy one or more cards from those available"; *Card
     Description*: "The cost of a card ... is paid in Energy cubes"."""
     state = shop(4, [STOMP, "towering-titan", CARAPACE]).build()
-    assert state.pending == Shop(0)
+    assert state.next_step == Shop(0)
     legal = k.legal_actions(state)
     assert set(legal) == {k.Buy(0), k.Buy(2), k.Sweep(), k.EndBuying()}  # Towering Titan costs 10
     state = play(state, k.Buy(0))
@@ -40,14 +40,14 @@ def test_each_bought_card_is_replaced_at_once() -> None:
     """seed 000 *Buy Cards*: "Each time you buy a card, immediately reveal a replacement for it from
     the deck" — a chance node over the deck before anything else happens."""
     state = play(shop(7, [STOMP, DRAIN, CARAPACE]).build(), k.Buy(1))
-    assert state.pending == RevealCard(1)
+    assert state.next_step == RevealCard(1)
     assert state.market == (STOMP, None, CARAPACE)
     outcomes = k.chance_outcomes(state)
     assert len(outcomes) == len(state.deck) == 61
     assert all(p == Fraction(1, 61) for _, p in outcomes)
     state = play(state, card("fireball"))
     assert state.market == (STOMP, "base:fireball", CARAPACE)
-    assert state.pending == Shop(0)
+    assert state.next_step == Shop(0)
 
 
 def test_buy_several_cards_in_one_turn() -> None:
@@ -73,7 +73,7 @@ def test_sweep_for_2_energy_discards_the_three_cards_and_reveals_three() -> None
     state = play(shop(3, [STOMP, DRAIN, CARAPACE]).build(), k.Sweep())
     assert state.monsters[0].energy == 1
     assert set(state.discard) == {STOMP, DRAIN, CARAPACE}
-    assert isinstance(state.pending, RevealCard)
+    assert isinstance(state.next_step, RevealCard)
     state = play(state, card("hunter"), card("fury"), card("leveler"))
     assert state.market == ("base:hunter", "base:fury", "base:leveler")
 
@@ -116,7 +116,7 @@ def test_borough_cards_cost_1_less_in_their_borough(name: str, borough: str, pri
     # All the Energy went on the card; Drink the Hudson then gives 13 (components §1 #18).
     assert state.monsters[0].energy == (13 if name == "drink-the-hudson" else 0)
     poorer = base.monster("kong", energy=price - 1).build()
-    assert poorer.pending != Shop(0) or k.Buy(0) not in k.legal_actions(poorer)
+    assert poorer.next_step != Shop(0) or k.Buy(0) not in k.legal_actions(poorer)
 
 
 def test_air_force_one_only_after_destroying_a_jet_this_turn() -> None:
@@ -151,7 +151,7 @@ def test_an_empty_deck_is_refilled_by_shuffling_the_discard_pile() -> None:
     assert state.deck == ()
     assert len(state.discard) == 61
     state = play(state, k.Buy(2))
-    assert state.pending == RevealCard(2)
+    assert state.next_step == RevealCard(2)
     assert len(state.deck) == 61
     assert state.discard == ()
     assert {o.card for o, _ in k.chance_outcomes(state) if isinstance(o, k.CardDraw)} == set(

@@ -58,7 +58,7 @@ def test_a_destroyed_building_flips_to_its_unit_in_the_same_borough() -> None:
     """seed 000 *Tile Description*: "If the tile you destroy is a building, flip it over to its
     Unit side, and place it in the borough"; durability 1/2/3 → Infantry/Jet/Tank."""
     state = fish("DDDDDD", ["high-rise-1", "high-rise-2", "hospital-3"]).build()
-    assert state.pending == Destroy(0, 6)  # all six dice are Destruction: they resolve at once
+    assert state.next_step == Destroy(0, 6)  # all six dice are Destruction: they resolve at once
     state = play(state, k.DestroyBuilding(Q, 2), k.DestroyBuilding(Q, 0))  # then High-Rise 2
     assert state.borough(Q).fresh_units == (
         k.UnitKind.INFANTRY,
@@ -74,7 +74,7 @@ def test_the_next_building_is_revealed_as_a_chance_node() -> None:
     pool."""
     state = fish("DCCCCC", ["high-rise-1", None, None], hidden=[2, 0, 0]).build()
     state = play(state, resolve("D"))
-    assert state.pending == RevealTile(Q, 0)
+    assert state.next_step == RevealTile(Q, 0)
     total = sum(n for _, n in state.hidden_tiles)
     assert k.chance_outcomes(state) == tuple(
         (k.TileDraw(b), Fraction(n, total)) for b, n in state.hidden_tiles
@@ -91,7 +91,7 @@ def test_the_revealed_building_can_be_destroyed_at_once() -> None:
     # the 2 points left must destroy the revealed High-Rise 2 (the only choice, taken at once),
     # which reveals the last tile of the stack
     assert state.monsters[0].vp == 3
-    assert state.pending == RevealTile(Q, 0)
+    assert state.next_step == RevealTile(Q, 0)
     assert state.turn.destroyed_buildings == (
         k.Building.parse("high-rise-1"),
         k.Building.parse("high-rise-2"),
@@ -105,7 +105,7 @@ def test_a_unit_cannot_be_destroyed_on_the_turn_it_appears() -> None:
     # 2 points left, the fresh Infantry needs 2 but is protected: the points are lost
     assert state.borough(Q).fresh_units == (k.UnitKind.INFANTRY,)
     assert state.monsters[0].trophies == ()
-    assert not isinstance(state.pending, Destroy)
+    assert not isinstance(state.next_step, Destroy)
 
 
 def test_a_unit_can_be_destroyed_on_a_later_turn() -> None:

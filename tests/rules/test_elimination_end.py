@@ -65,7 +65,7 @@ def test_eliminated_monsters_are_skipped_in_turn_order() -> None:
     assert state.turn.seat == 1  # after seat 2 comes seat 0, eliminated, so seat 1
     state = three().monster("mantis", eliminated=True).turn("kong", at="end").build()
     assert state.turn.seat == 2
-    assert state.pending == RollDice(6)
+    assert state.next_step == RollDice(6)
 
 
 def test_twenty_vp_wins_at_the_end_of_the_turn_not_before() -> None:
@@ -75,9 +75,9 @@ def test_twenty_vp_wins_at_the_end_of_the_turn_not_before() -> None:
     state = play(state, resolve("C"))
     assert state.monsters[0].vp == 20
     assert not state.is_terminal
-    assert state.pending == ChooseMove(0)  # the turn goes on: Move, then Buy
+    assert state.next_step == ChooseMove(0)  # the turn goes on: Move, then Buy
     state = play(state, k.StayPut())
-    assert state.pending == Shop(0)
+    assert state.next_step == Shop(0)
     state = play(state, k.EndBuying())
     assert state.is_terminal
     assert state.winners == (0,)
@@ -115,7 +115,7 @@ def test_the_last_monster_standing_wins_at_the_end_of_the_turn() -> None:
     assert not state.is_terminal
     state = play(state, resolve("C"))
     assert state.monsters[0].in_manhattan  # the Move step still happened
-    assert state.pending == Shop(0)
+    assert state.next_step == Shop(0)
     state = play(state, k.EndBuying())
     assert state.winners == (0,)
 
@@ -152,7 +152,7 @@ def test_an_active_monster_eliminated_ends_its_turn_at_once() -> None:
     assert state.monsters[0].eliminated
     assert state.monsters[0].energy == 9
     assert state.turn.seat == 1
-    assert state.pending == RollDice(6)
+    assert state.next_step == RollDice(6)
 
 
 def test_two_monsters_left_after_an_active_death_play_on() -> None:

@@ -29,7 +29,7 @@ def test_manhattan_earnings_at_the_start_of_the_turn(zone: str, vp: int, energy:
         .turn("kong", at="start")
         .build()
     )
-    assert state.pending == RollDice(6)
+    assert state.next_step == RollDice(6)
     assert (state.monsters[0].vp, state.monsters[0].energy) == (3 + vp, 1 + energy)
 
 
@@ -68,7 +68,7 @@ def test_with_manhattan_occupied_you_may_move_to_any_borough_with_room_or_stay()
         .turn("kong", at="move")
         .build()
     )
-    assert state.pending == ChooseMove(0)
+    assert state.next_step == ChooseMove(0)
     assert set(k.legal_actions(state)) == {
         k.StayPut(),
         k.MoveTo(k.Borough.BROOKLYN),
@@ -108,7 +108,7 @@ def test_a_monster_in_manhattan_cannot_move_out_at_its_move_step() -> None:
         .turn("kong", at="move")
         .build()
     )
-    assert not isinstance(state.pending, ChooseMove)
+    assert not isinstance(state.next_step, ChooseMove)
     assert state.monsters[0].in_manhattan
 
 
@@ -129,7 +129,7 @@ def test_manhattan_holds_one_monster_in_a_game_of_four() -> None:
     """seed 000 *Controlling Manhattan*: "there can only be one Monster in Manhattan, regardless
     of which zone it's in"."""
     state = Scenario(4).monster(1, manhattan="upper").turn(0, at="move").build()
-    assert state.pending == ChooseMove(0)
+    assert state.next_step == ChooseMove(0)
     assert k.MoveTo(M) not in k.legal_actions(state)
 
 

@@ -151,4 +151,4 @@ def test_ouch_damage_in_manhattan_does_not_allow_fleeing() -> None:
     monster flee"."""
     state = play(city("OOOEEE").build(), resolve("O"))
     assert state.monsters[1].life == 9
-    assert not isinstance(state.pending, ChooseFlee)
+    assert not isinstance(state.next_step, ChooseFlee)

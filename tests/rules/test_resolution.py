@@ -22,7 +22,7 @@ def at_resolve(dice: str, **monster0: object) -> Scenario:
 def test_the_player_chooses_which_type_to_resolve_next() -> None:
     """seed 000 *Resolve the Dice*: "You can resolve the dice in whatever order you like"."""
     state = at_resolve("EHACDO").build()
-    assert state.pending == ChooseFace(0)
+    assert state.next_step == ChooseFace(0)
     assert set(k.legal_actions(state)) == {resolve(f) for f in k.Face}
     state = play(state, resolve("O"))
     assert resolve("O") not in k.legal_actions(state)
@@ -37,7 +37,7 @@ def test_any_order_gives_the_same_independent_results(order: str) -> None:
     for face in order[:-1]:
         state = play(state, resolve(face))
     # the last type resolves by itself
-    assert not isinstance(state.pending, ChooseFace)
+    assert not isinstance(state.next_step, ChooseFace)
     fish, kong = state.monsters
     assert fish.energy == 2
     assert fish.life == 7 + 1
@@ -60,7 +60,7 @@ def test_the_last_type_resolves_without_a_decision() -> None:
     with one type left, it resolves at once."""
     state = at_resolve("EEEEEE").build()
     assert state.monsters[0].energy == 6
-    assert isinstance(state.pending, ChooseMove)
+    assert isinstance(state.next_step, ChooseMove)
 
 
 def test_heal_before_ouch_lets_a_monster_survive() -> None:

@@ -19,7 +19,7 @@ def test_the_first_roll_is_the_six_black_dice() -> None:
     """seed 000 *Roll the Dice*: "For your first roll, you will roll the 6 black dice"; the roll is
     a chance node over the 462 multisets of six dice with exact probabilities (DESIGN 5)."""
     state = start()
-    assert state.pending == RollDice(6)
+    assert state.next_step == RollDice(6)
     outcomes = k.chance_outcomes(state)
     assert len(outcomes) == 462
     assert sum(p for _, p in outcomes) == 1
@@ -35,13 +35,13 @@ def test_the_first_roll_is_the_six_black_dice() -> None:
 def test_up_to_three_rolls_then_the_dice_are_final() -> None:
     """seed 000 *On Your Turn*: "Roll the Dice (up to 3 times)"."""
     state = play(start(), roll("EEHHCD"))
-    assert state.pending == ChooseReroll(0)
+    assert state.next_step == ChooseReroll(0)
     assert state.turn.rerolls_left == 2
     state = play(state, reroll("EE"), roll("AA"))
-    assert state.pending == ChooseReroll(0)
+    assert state.next_step == ChooseReroll(0)
     assert state.turn.rerolls_left == 1
     state = play(state, reroll("AA"), roll("OO"))
-    assert isinstance(state.pending, ChooseFace)
+    assert isinstance(state.next_step, ChooseFace)
     assert state.turn.rerolls_left == 0
     assert state.turn.dice == k.Dice.parse("HHCDOO")
     assert state.turn.unresolved == state.turn.dice
@@ -52,7 +52,7 @@ def test_rerolls_are_optional() -> None:
     state = play(start(), roll("EEHHCD"))
     assert k.StopRolling() in k.legal_actions(state)
     state = play(state, k.StopRolling())
-    assert isinstance(state.pending, ChooseFace)
+    assert isinstance(state.next_step, ChooseFace)
     assert state.turn.dice == k.Dice.parse("EEHHCD")
 
 
@@ -64,7 +64,7 @@ def test_any_or_all_dice_may_be_rerolled_even_ones_kept_before() -> None:
     assert reroll("EECCCD") in legal  # all six, including the four kept after the first roll
     assert reroll("EE") in legal  # dice kept on the first roll
     state = play(state, reroll("EECCCD"))
-    assert state.pending == RollDice(6)
+    assert state.next_step == RollDice(6)
     state = play(state, roll("DDDDDD"))
     assert state.turn.dice == k.Dice.parse("DDDDDD")
 
@@ -73,7 +73,7 @@ def test_a_reroll_rolls_exactly_the_chosen_dice() -> None:
     """seed 000 *Dice Resolution Example*: "He keeps the Celebrity and rerolls the other four
     dice": the kept dice stay, only the rerolled ones are a chance event."""
     state = play(start(), roll("EHCCDO"), reroll("EHDO"))
-    assert state.pending == RollDice(4)
+    assert state.next_step == RollDice(4)
     assert state.turn.dice == k.Dice.parse("CC")
     with pytest.raises(k.IllegalActionError, match=r"^expected 4 dice, got 6 \(AAAAAA\)$"):
         k.apply(state, roll("AAAAAA"))
@@ -98,9 +98,9 @@ def test_reroll_scenario_point() -> None:
     """Scenario at the reroll decision: the dice and rerolls left are as given (seed 000 *Roll the
     Dice*: the third roll is the last)."""
     state = Scenario(2).turn(0, at="reroll", dice="AAACCD", rerolls_left=1).build()
-    assert state.pending == ChooseReroll(0)
+    assert state.next_step == ChooseReroll(0)
     state = play(state, reroll("D"), roll("C"))
-    assert isinstance(state.pending, ChooseFace)
+    assert isinstance(state.next_step, ChooseFace)
     assert state.turn.dice == k.Dice.parse("AAACCC")
 
 
@@ -109,5 +109,5 @@ def test_seeded_game_rolls_by_itself() -> None:
     a = Scenario(["kong", "mantis"], seed=5).build()
     b = Scenario(["kong", "mantis"], seed=5).build()
     assert a == b
-    assert a.pending == ChooseReroll(0)
+    assert a.next_step == ChooseReroll(0)
     assert a.turn.dice.total == 6

@@ -218,7 +218,7 @@ def test_defaults_are_a_consistent_first_turn() -> None:
     revealed; all 64 cards placed; goals in the supply; seat 0 about to roll."""
     state = Scenario(6).build()
     check_state(state)
-    assert state.pending == RollDice(6)
+    assert state.next_step == RollDice(6)
     assert state.turn == k.TurnState(seat=0, number=1, rerolls_left=2)
     assert all((m.life, m.vp, m.energy) == (10, 0, 0) for m in state.monsters)
     assert Counter(m.location.borough for m in state.monsters if m.location) == {
@@ -248,20 +248,20 @@ def test_turn_points_match_states_reached_by_play() -> None:
     start = base.build()
     rolled = play(start, roll("EECCHO"))
     assert base.turn(0, at="reroll", dice="EECCHO").build() == rolled
-    assert rolled.pending == ChooseReroll(0)
+    assert rolled.next_step == ChooseReroll(0)
     stopped = play(rolled, k.StopRolling())
     resolve_point = base.turn(0, at="resolve", dice="EECCHO", rerolls_left=2).build()
     assert resolve_point == stopped
-    assert resolve_point.pending == ChooseFace(0)
+    assert resolve_point.next_step == ChooseFace(0)
 
 
 def test_turn_points_pending_steps() -> None:
     base = Scenario(2).monster(1, manhattan="lower").monster(0, energy=3)
-    assert base.turn(0, at="move").build().pending == ChooseMove(0)
-    assert base.turn(0, at="buy").build().pending == Shop(0)
+    assert base.turn(0, at="move").build().next_step == ChooseMove(0)
+    assert base.turn(0, at="buy").build().next_step == Shop(0)
     after = base.turn(0, at="end").build()
     assert after.turn.seat == 1
-    assert after.pending == RollDice(6)
+    assert after.next_step == RollDice(6)
     assert after.monsters[1].vp == 1  # Lower Manhattan earnings at the start of its turn
 
 

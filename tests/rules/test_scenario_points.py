@@ -115,7 +115,7 @@ def test_resolve_checks_climb_the_empire_state_building() -> None:
     """components §1 #12; rulings D28: all six faces in Manhattan give +2 VP and an extra turn,
     checked at the start of resolution, as the first type resolves."""
     state = resolving(["climb-the-empire-state-building"], "AHECDO", manhattan="lower").build()
-    assert state.pending == ChooseFace(0)
+    assert state.next_step == ChooseFace(0)
     state = play(state, resolve("C"))
     assert state.monsters[0].vp == 2
     assert state.extra_turns == ((0, ""),)
@@ -132,6 +132,6 @@ def test_resolve_with_unresolved_is_under_way() -> None:
     )
     assert state.monsters[0].vp == 0
     assert state.turn.unresolved == k.Dice.parse("EEHHA")
-    assert state.pending == ChooseFace(0)
+    assert state.next_step == ChooseFace(0)
     state = play(state, resolve("E"))
     assert state.monsters[0].energy == 2

@@ -19,10 +19,10 @@ HR1 = "high-rise-1"
 
 def reveal_everything(state: k.GameState) -> k.GameState:
     """Reveal the 15 stack tops (all High-Rise 1) and three market cards."""
-    while isinstance(state.pending, RevealTile):
+    while isinstance(state.next_step, RevealTile):
         state = play(state, tile(HR1))
     for name in ("stomp", "drain", "carapace"):
-        assert isinstance(state.pending, RevealCard)
+        assert isinstance(state.next_step, RevealCard)
         state = play(state, card(name))
     return state
 
@@ -106,7 +106,7 @@ def test_first_player_roll_uses_8_dice_and_most_attacks_goes_first() -> None:
     """seed 000 *How to Play*: "each player rolls the 6 black dice and the 2 green dice, and
     whoever rolls the most Attacks starts the game"."""
     state = reveal_everything(k.new_game(3))
-    assert isinstance(state.pending, RollOff)
+    assert isinstance(state.next_step, RollOff)
     outcomes = k.chance_outcomes(state)
     assert len(outcomes) == 1287  # multisets of 8 dice: C(13, 5)
     assert all(isinstance(o, k.DiceRoll) and o.dice.total == 8 for o, _ in outcomes)
@@ -114,7 +114,7 @@ def test_first_player_roll_uses_8_dice_and_most_attacks_goes_first() -> None:
         k.apply(state, roll("AAAAAA"))
     state = play(state, roll("AEEEEEEE"), roll("AAAEEEEE"), roll("AAEEEEEE"))
     assert state.turn.seat == 1
-    assert isinstance(state.pending, Place)
+    assert isinstance(state.next_step, Place)
     assert state.current_player == 1
 
 
@@ -122,8 +122,8 @@ def test_tied_first_player_roll_is_rerolled_among_the_tied_only() -> None:
     """rulings D29 (§5): "tied players reroll among themselves"."""
     state = reveal_everything(k.new_game(4))
     state = play(state, roll("AAEEEEEE"), roll("AAAEEEEE"), roll("EEEEEEEE"), roll("AAAEEEEE"))
-    assert isinstance(state.pending, RollOff)
-    assert state.pending.contenders == (1, 3)
+    assert isinstance(state.next_step, RollOff)
+    assert state.next_step.contenders == (1, 3)
     state = play(state, roll("AEEEEEEE"), roll("AAEEEEEE"))
     assert state.turn.seat == 3
     assert state.current_player == 3
@@ -155,7 +155,7 @@ def test_placement_goes_clockwise_from_the_first_player_never_in_manhattan() -> 
     assert all(not m.in_manhattan for m in state.monsters)
     assert state.turn.seat == 2
     assert state.turn.number == 1
-    assert isinstance(state.pending, RollDice)
+    assert isinstance(state.next_step, RollDice)
 
 
 def test_a_full_borough_is_not_offered_at_placement() -> None:
@@ -179,7 +179,7 @@ def test_seeded_setup_reaches_the_first_turn_reproducibly() -> None:
     b = k.new_game(4, seed=11)
     assert a == b
     assert not a.is_chance
-    assert isinstance(a.pending, Place)
+    assert isinstance(a.next_step, Place)
     assert all(s.top is not None for bs in a.boroughs for s in bs.stacks)
     assert None not in a.market
     assert not any(isinstance(s, StartTurn) for s in a.agenda[-1:])

@@ -44,13 +44,13 @@ def test_dice_resolution_example() -> None:
     # Destruction, Destruction, Destruction, Celebrity, Ouch!, Attack."
     state = play(state, reroll("ACC"), roll("COA"))
     assert state.turn.dice == k.Dice.parse("ACDDDO")
-    assert state.pending == ChooseFace(0)
+    assert state.next_step == ChooseFace(0)
 
     # "Because he rolled three Destruction he destroys a High-Rise with 1 and an Infantry with 2"
     state = play(state, resolve("D"))
-    assert state.pending == Destroy(0, 3)
+    assert state.next_step == Destroy(0, 3)
     state = play(state, k.DestroyBuilding(B, 0))
-    assert state.pending == RevealTile(B, 0)
+    assert state.next_step == RevealTile(B, 0)
     state = play(state, tile("hospital-3"))  # too strong for the 2 points left
     # the old Infantry is the only tile the 2 points can destroy: destroyed at once
     fish = state.monsters[0]
@@ -70,7 +70,7 @@ def test_dice_resolution_example() -> None:
     # Manhattan."
     state = play(state, resolve("A"))
     assert state.monsters[1].life == 9
-    assert state.pending == ChooseFlee(1, attacker=0)
+    assert state.next_step == ChooseFlee(1, attacker=0)
     state = play(state, k.StayInManhattan())
     assert state.monsters[1].in_manhattan
 
@@ -82,7 +82,7 @@ def test_dice_resolution_example() -> None:
 
     # "Capt. Fish does not move, and chooses not to buy any cards, so this is the end of his
     # turn. He passes the dice to the player on his left."
-    assert state.pending == ChooseMove(0)
+    assert state.next_step == ChooseMove(0)
     state = play(state, k.StayPut())
     assert state.monsters[0].location == k.Location(B)
     assert state.turn.seat == 1  # nothing affordable with 0 Energy: the Buy step passes
@@ -106,19 +106,19 @@ def test_destruction_example_four_destruction_in_queens() -> None:
     state = play(state, resolve("D"))
     assert set(k.legal_actions(state)) == {k.DestroyBuilding(Q, i) for i in range(3)}
     state = play(state, k.DestroyBuilding(Q, 2), tile("hospital-3"))
-    assert state.pending == Destroy(0, 3)
+    assert state.next_step == Destroy(0, 3)
     state = play(state, k.DestroyBuilding(Q, 1), tile("high-rise-2"))
     assert state.monsters[0].vp == 3
     # 1 Destruction left: Hospital 2, High-Rise 2 and Hospital 3 all need more, and the fresh
     # Infantry and Jet cannot be destroyed this turn, so the point is lost
-    assert not isinstance(state.pending, Destroy)
+    assert not isinstance(state.next_step, Destroy)
     assert [s.top for s in state.borough(Q).stacks] == [
         k.Building.parse("hospital-2"),
         k.Building.parse("high-rise-2"),
         k.Building.parse("hospital-3"),
     ]
     assert state.borough(Q).fresh_units == (INFANTRY, k.UnitKind.JET)
-    assert state.pending == ChooseMove(0)  # the two Celebrity resolved by themselves (nothing)
+    assert state.next_step == ChooseMove(0)  # the two Celebrity resolved by themselves (nothing)
     assert state.monsters[0].vp == 3
 
 
@@ -135,7 +135,7 @@ def test_buy_example_kong_sweeps_then_buys() -> None:
         .turn("kong", at="buy")
         .build()
     )
-    assert state.pending == Shop(0)
+    assert state.next_step == Shop(0)
     state = play(state, k.Sweep())
     assert state.monsters[0].energy == 8
     assert set(state.discard) >= {"base:towering-titan", "base:shadow-double", "base:subway"}
@@ -144,7 +144,7 @@ def test_buy_example_kong_sweeps_then_buys() -> None:
     state = play(state, k.Buy(1))  # Ego Trip costs 3
     assert state.monsters[0].energy == 5
     assert state.monsters[0].cards == ("base:ego-trip",)
-    assert state.pending == RevealCard(1)
+    assert state.next_step == RevealCard(1)
     state = play(state, card("stomp"), k.EndBuying())
     assert state.monsters[0].energy == 5
     assert state.turn.seat == 1

@@ -25,7 +25,7 @@ from kingofny._engine.loop import (
     FAST_CHECKS,
     INTERNAL,
     PREPARE,
-    Move,
+    ActionOrOutcome,
     Trace,
     advance,
     apply_logged,
@@ -41,6 +41,7 @@ from kingofny.model.content import resolve
 from kingofny.model.outcomes import ChanceKind, Outcome, chance_kinds
 from kingofny.model.state import GameConfig, GameState
 from kingofny.model.steps import ChanceStep
+from kingofny.model.trace import StepRun
 
 if TYPE_CHECKING:
     import random
@@ -54,11 +55,12 @@ __all__ = [
     "FAST_CHECKS",
     "INTERNAL",
     "PREPARE",
-    "Move",
+    "ActionOrOutcome",
     "Trace",
     "advance",
     "apply",
     "apply_logged",
+    "apply_traced",
     "chance_outcomes",
     "debug_states",
     "debug_states_enabled",
@@ -178,7 +180,7 @@ def reseed(view: GameState, seed: int) -> GameState:
         raise exc.at(seeded.agenda[-1]) from exc.__cause__
 
 
-def apply(state: GameState, move: Move) -> GameState:
+def apply(state: GameState, move: ActionOrOutcome) -> GameState:
     """The state after the deciding monster takes ``move``, or after chance outcome ``move``.
 
     Raises :class:`~kingofny.errors.IllegalActionError` (the input state is untouched) if the
@@ -187,6 +189,23 @@ def apply(state: GameState, move: Move) -> GameState:
     if not isinstance(state, GameState):  # _checked, inline on this hot path
         _checked("apply(state)", state)
     return apply_logged(state, move, None)
+
+
+def apply_traced(state: GameState, move: ActionOrOutcome) -> tuple[GameState, tuple[StepRun, ...]]:
+    """:func:`apply`, and every step the engine ran on the way, in order: the move's own step,
+    then each step it set off (forced decisions, outcomes the seed drew, internal steps such as
+    the next turn's start), each with the state right after it. A decision or chance step with
+    nothing to do, which the engine drops, is not listed, so the state returned may be the last
+    one listed without such steps. Narration and replays use this instead of applying the move a
+    second time.
+
+    Raises what :func:`apply` raises, with the input state untouched.
+    """
+    if not isinstance(state, GameState):
+        _checked("apply_traced(state)", state)
+    trace: Trace = []
+    after = apply_logged(state, move, None, trace)
+    return after, tuple(StepRun(step, ran, reached) for step, ran, reached in trace)
 
 
 def observe(state: GameState, seat: int | None = None) -> GameState:

@@ -56,7 +56,7 @@ from kingofny.model.steps import (
 if TYPE_CHECKING:
     from fractions import Fraction
 
-Move = Union[Action, Outcome]
+ActionOrOutcome = Union[Action, Outcome]
 """What :func:`apply` accepts: a decision's action or a chance node's outcome."""
 
 _Legal = Callable[[GameState, Any], tuple[Action, ...]]
@@ -161,14 +161,14 @@ def outcomes(state: GameState) -> tuple[tuple[Outcome, Fraction], ...]:
     return chance.outcomes(state, state.agenda[-1])
 
 
-Trace = list[tuple[Step, Union[Move, None], GameState]]
+Trace = list[tuple[Step, Union[ActionOrOutcome, None], GameState]]
 """What :func:`apply_logged` and :func:`advance` note when given a list: for each step run, in
 order, the step, the move that ran it (the action or outcome applied, the forced action, the
 outcome the seed drew; None for an internal step) and the state after it (for narration)."""
 
 
 def apply_logged(
-    state: GameState, move: Move, drawn: list[Outcome] | None, trace: Trace | None = None
+    state: GameState, move: ActionOrOutcome, drawn: list[Outcome] | None, trace: Trace | None = None
 ) -> GameState:
     """:func:`apply`, appending to ``drawn`` every chance outcome the seed drew on the way, and
     to ``trace`` every step run (see :data:`Trace`)."""
@@ -183,7 +183,11 @@ def apply_logged(
 
 
 def _apply(
-    state: GameState, top: Step, move: Move, drawn: list[Outcome] | None, trace: Trace | None
+    state: GameState,
+    top: Step,
+    move: ActionOrOutcome,
+    drawn: list[Outcome] | None,
+    trace: Trace | None,
 ) -> GameState:
     # Once the move is known to be legal, the input is copied once into a draft that the steps
     # update in place (:func:`kingofny._engine.ops.draft`), and frozen on return. A trace keeps

@@ -2,9 +2,9 @@
 :class:`~kingofny.Player` objects (extra ``rl``: ``pip install kingofny[rl]``).
 
 Observations are ``{"observation": Box(0, 1, (933,)), "action_mask": MultiBinary(3308)}`` from
-:mod:`kingofny.codec`; actions are the ids of :class:`~kingofny.codec.ActionCodec`. Chance is
+:mod:`kingofny.ids`; actions are the ids of :class:`~kingofny.ids.ActionIds`. Chance is
 drawn from the game's seed, itself drawn from the ``reset`` seed. The reward is 0 until the
-game ends, then :func:`kingofny.codec.returns` for the learner's seat (+1 for a win, -1
+game ends, then :func:`kingofny.ids.returns` for the learner's seat (+1 for a win, -1
 otherwise). Register and make it by its id::
 
     import gymnasium
@@ -33,7 +33,7 @@ from kingofny import (
     new_game,
     observe,
 )
-from kingofny.codec import ActionCodec, observation, observation_names, returns
+from kingofny.ids import ActionIds, observation, observation_names, returns
 from kingofny.players import Player, RandomPlayer
 
 __all__ = ["ENV_ID", "KingOfNYEnv"]
@@ -83,7 +83,7 @@ class KingOfNYEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.max_steps = max_steps
         self.render_mode = render_mode
         self._factories = list(opponents) if opponents is not None else [RandomPlayer] * (count - 1)
-        self.codec = ActionCodec(self.packs)
+        self.codec = ActionIds(self.packs)
         size = len(observation_names(self.packs))
         self.observation_space = spaces.Dict(
             {

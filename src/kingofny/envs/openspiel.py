@@ -6,10 +6,10 @@
     game = pyspiel.load_game("python_kingofny(players=4)")
 
 The game is sequential with explicit stochastic chance: chance nodes list the outcomes of
-:class:`~kingofny.codec.OutcomeCodec` with their exact probabilities (as floats), decisions the
-ids of :class:`~kingofny.codec.ActionCodec`. The observation tensor is
-:func:`kingofny.codec.observation` of the observing player (the game has no secret); the
-returns are :func:`kingofny.codec.returns`. States serialise as their history of actions,
+:class:`~kingofny.ids.OutcomeIds` with their exact probabilities (as floats), decisions the
+ids of :class:`~kingofny.ids.ActionIds`. The observation tensor is
+:func:`kingofny.ids.observation` of the observing player (the game has no secret); the
+returns are :func:`kingofny.ids.returns`. States serialise as their history of actions,
 OpenSpiel's default for Python games.
 """
 
@@ -21,7 +21,7 @@ import numpy as np
 import pyspiel
 
 from kingofny import GameState, apply, new_game
-from kingofny.codec import ActionCodec, OutcomeCodec, observation, observation_names, returns
+from kingofny.ids import ActionIds, OutcomeIds, observation, observation_names, returns
 
 __all__ = ["GAME_NAME", "KingOfNYGame", "KingOfNYState"]
 
@@ -29,8 +29,8 @@ GAME_NAME = "python_kingofny"
 """The short name the game is registered under."""
 MAX_GAME_LENGTH = 20_000
 """A bound on the actions and chance outcomes of one game, for OpenSpiel's game info."""
-_ACTIONS = ActionCodec()
-_OUTCOMES = OutcomeCodec()
+_ACTIONS = ActionIds()
+_OUTCOMES = OutcomeIds()
 _OBSERVATION_SIZE = len(observation_names())
 
 _GAME_TYPE = pyspiel.GameType(

@@ -2,11 +2,11 @@
 
 Agents are ``monster_0`` … ``monster_<n-1>`` by seat; the agent to act is the seat that decides
 (a Manhattan monster deciding to flee acts on another's turn). Actions are the ids of
-:class:`~kingofny.codec.ActionCodec` (``Discrete``); observations are
+:class:`~kingofny.ids.ActionIds` (``Discrete``); observations are
 ``{"observation": Box(0, 1), "action_mask": Box(0, 1, int8)}``, seat-relative
-(:func:`kingofny.codec.observation`), the mask all zeros for an agent that does not decide now.
+(:func:`kingofny.ids.observation`), the mask all zeros for an agent that does not decide now.
 Chance is drawn from the game's seed, drawn from the ``reset`` seed. Rewards are 0 until the
-game ends, then :func:`kingofny.codec.returns`; an eliminated monster gets -1 and is terminated
+game ends, then :func:`kingofny.ids.returns`; an eliminated monster gets -1 and is terminated
 at once, and leaves with the dead-step idiom (its next ``step`` takes ``None``). Build it with
 :func:`env` (wrapped in PettingZoo's order-enforcing checks) or :class:`raw_env`.
 """
@@ -22,7 +22,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from kingofny import ArgumentError, GameState, IllegalActionError, apply, new_game
-from kingofny.codec import ActionCodec, observation, observation_names, returns
+from kingofny.ids import ActionIds, observation, observation_names, returns
 
 __all__ = ["env", "raw_env"]
 
@@ -45,7 +45,7 @@ class raw_env(AECEnv[str, dict[str, Any], int | None]):
         self.monsters = monsters
         self.packs = packs
         self.render_mode = render_mode
-        self.codec = ActionCodec(packs)
+        self.codec = ActionIds(packs)
         size = len(observation_names(packs))
         self.possible_agents = [f"monster_{s}" for s in range(count)]
         self._space = spaces.Dict(
@@ -62,7 +62,7 @@ class raw_env(AECEnv[str, dict[str, Any], int | None]):
         return self._space
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        """The ids of :class:`~kingofny.codec.ActionCodec`."""
+        """The ids of :class:`~kingofny.ids.ActionIds`."""
         return self._actions
 
     @property

@@ -204,9 +204,24 @@ class GameState:
         return self.turn.seat
 
     @property
-    def pending(self) -> Step | None:
-        """The step waiting on top of the agenda, or None once the game is over."""
+    def next_step(self) -> Step | None:
+        """The step on top of the agenda, which runs next, or None once the game is over (what
+        it waits for, in words: :attr:`waiting_for`)."""
         return self.agenda[-1] if self.agenda else None
+
+    @property
+    def pending(self) -> Step | None:
+        """Deprecated since 0.2 (goes in 0.3): :attr:`next_step`. The name clashed with
+        :class:`~kingofny.Pending`, which describes what a state waits for."""
+        import warnings
+
+        warnings.warn(
+            "GameState.pending is deprecated since kingofny 0.2 and goes in 0.3: use "
+            "GameState.next_step (the step), or GameState.waiting_for (its description)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self.next_step
 
     @property
     def waiting_for(self) -> Pending | None:

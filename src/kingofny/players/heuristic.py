@@ -336,7 +336,7 @@ class HeuristicPlayer:
 
     def _destroy(self, view: GameState, seat: int, legal: Sequence[Action]) -> Action | None:
         """The most valuable target of the best affordable set."""
-        step = view.pending
+        step = view.next_step
         points = getattr(step, "points", None)
         if not isinstance(points, int):
             return None

@@ -309,7 +309,7 @@ def _step(
         return apply(state, outcome)
     actions = legal_actions(state)
     if not actions:
-        raise _fail(pack, game, step, f"no legal action at {state.pending}")
+        raise _fail(pack, game, step, f"no legal action at {state.next_step}")
     undeclared = _undeclared_option(tally, state, actions)
     if undeclared is not None:
         raise _fail(pack, game, step, undeclared)
@@ -330,7 +330,7 @@ def _step(
 
 def _undeclared_option(tally: _Tally, state: GameState, actions: tuple[Action, ...]) -> str | None:
     """An option offered or asked now that its effect's ``option_space`` does not declare."""
-    top = state.pending
+    top = state.next_step
     asked = top.options if isinstance(top, CardChoice) else ()
     card = top.card if isinstance(top, CardChoice) else ""
     pairs = [(card, o) for o in asked]

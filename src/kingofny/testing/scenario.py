@@ -78,7 +78,7 @@ import attrs
 from kingofny import _registry as registry
 from kingofny._engine import rng as rngmod
 from kingofny._engine import validation
-from kingofny._engine.core import Move, advance, apply, legal_actions
+from kingofny._engine.core import ActionOrOutcome, advance, apply, legal_actions
 from kingofny.content.base.effects.city import SOUVENIR
 from kingofny.errors import ArgumentError, IllegalActionError, PluginError, ScenarioError
 from kingofny.lookup import find_card, find_monster, slug
@@ -1183,7 +1183,7 @@ def card(name: str) -> CardDraw:
     return CardDraw(card_id(name))
 
 
-def play(state: GameState, *moves: Move, check: bool = True) -> GameState:
+def play(state: GameState, *moves: ActionOrOutcome, check: bool = True) -> GameState:
     """Apply the actions and chance outcomes in order; with ``check``, verify every state on the
     way with :func:`check_state`."""
     for move in moves:
@@ -1193,7 +1193,7 @@ def play(state: GameState, *moves: Move, check: bool = True) -> GameState:
     return state
 
 
-def play_if_offered(state: GameState, move: Move) -> tuple[GameState, bool]:
+def play_if_offered(state: GameState, move: ActionOrOutcome) -> tuple[GameState, bool]:
     """Apply ``move`` if ``state`` offers it now; report whether it was *forced* instead.
 
     A decision with a single legal action is never asked: :func:`kingofny.apply` takes it

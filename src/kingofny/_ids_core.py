@@ -1,6 +1,6 @@
-"""The hot loops of :mod:`kingofny.codec`: action ids, masks and the observation writer.
+"""The hot loops of :mod:`kingofny.ids`: action ids, masks and the observation writer.
 
-The compiled build compiles this module; :mod:`kingofny.codec` keeps the public API, checks
+The compiled build compiles this module; :mod:`kingofny.ids` keeps the public API, checks
 what callers pass (so a wrong type is an :class:`~kingofny.errors.ArgumentError` in both
 builds), and calls in here.
 """
@@ -33,7 +33,7 @@ from kingofny.model.state import MARKET_SIZE, GameState, waiting_for
 from kingofny.model.steps import CardChoice, CardRoll, DecisionStep
 
 FANOUT: Final = 12
-"""Legal-action tuples longer than this have their ids kept by :class:`ActionIds`."""
+"""Legal-action tuples longer than this have their ids kept by :class:`IdTable`."""
 FANOUTS_KEPT: Final = 2048
 
 _Keyed = dict[type, tuple[Callable[[Action], Hashable], dict[Hashable, int]]]
@@ -56,7 +56,7 @@ def _keyed(actions: Sequence[Action]) -> _Keyed:
     return tables
 
 
-class ActionIds:
+class IdTable:
     """The id of each action of a vocabulary, found fast (see :func:`_keyed`)."""
 
     def __init__(self, actions: tuple[Action, ...]) -> None:
@@ -79,7 +79,7 @@ class ActionIds:
         """The id of ``action``; :class:`~kingofny.errors.ArgumentError` if it has none."""
         found = self._ids.get(action)
         if found is None:
-            raise ArgumentError("ActionCodec.encode(action)", f"no id for {action!r}")
+            raise ArgumentError("ActionIds.encode(action)", f"no id for {action!r}")
         return found
 
     def ids_of(self, legal: tuple[Action, ...]) -> list[int]:
@@ -144,7 +144,7 @@ _TILES: Final = tuple(b for b, _ in BASE_TILES)
 
 class Layout:
     """Where each value of an observation goes, found once per packs from the names of
-    :func:`kingofny.codec.observation_names`, so the fast writer and the names can never
+    :func:`kingofny.ids.observation_names`, so the fast writer and the names can never
     disagree."""
 
     def __init__(self, names: tuple[str, ...]) -> None:
@@ -337,7 +337,7 @@ def _waiting(state: GameState) -> tuple[PendingKind | None, int | None, str | No
 
 def write_observation(lay: Layout, state: GameState, seat: int) -> list[float]:
     """The observation of ``state`` for ``seat`` (checked by the caller), laid out by ``lay``:
-    see :func:`kingofny.codec.observation`."""
+    see :func:`kingofny.ids.observation`."""
     # Written for speed (issue 9: mask plus observation within half an apply). States share
     # their unchanged parts, so a monster's row and a borough's part of the city are computed
     # once per object; the vector is those rows, zeros for the empty seats, the boroughs' parts

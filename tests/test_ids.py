@@ -13,11 +13,11 @@ import attrs
 import pytest
 
 import kingofny as k
-from kingofny.codec import (
+from kingofny.ids import (
     CODEC_VERSION,
     OBS_VERSION,
-    ActionCodec,
-    OutcomeCodec,
+    ActionIds,
+    OutcomeIds,
     observation,
     observation_names,
     returns,
@@ -26,8 +26,8 @@ from kingofny.content.pack import CONTENT_API_VERSION, ContentPack
 from kingofny.effects import Context, Effect, MonsterSpec, option_space
 from kingofny.testing.conformance import installed
 
-ACTIONS = ActionCodec()
-OUTCOMES = OutcomeCodec()
+ACTIONS = ActionIds()
+OUTCOMES = OutcomeIds()
 REROLLS = sum(comb(n + 5, 5) for n in range(1, 9))
 """Multisets of 1 to 8 six-sided dice: 3,002 (issue 9)."""
 
@@ -56,7 +56,7 @@ def test_golden_sizes_and_fingerprints() -> None:
 
 def test_the_codec_is_the_same_for_every_number_of_monsters() -> None:
     """Issue 9: ``size`` "is the same for 2 to 6 monsters" (the vocabulary has no seat count)."""
-    assert ActionCodec(("base",)).fingerprint == ACTIONS.fingerprint
+    assert ActionIds(("base",)).fingerprint == ACTIONS.fingerprint
 
 
 def _play(count: int, seed: int, explicit: bool) -> list[k.GameState]:
@@ -113,7 +113,7 @@ def test_describe_names_the_action() -> None:
 def test_bad_ids_and_actions_are_typed_errors() -> None:
     """Bad input gets a typed error (issue 7 §3)."""
     state = k.new_game(2, seed=1)
-    with pytest.raises(k.ArgumentError, match=r"ActionCodec\.encode\(action\): no id"):
+    with pytest.raises(k.ArgumentError, match=r"ActionIds\.encode\(action\): no id"):
         ACTIONS.encode(k.UseCard("base:stomp", "fly"))
     with pytest.raises(k.ArgumentError, match=r"action_id: ids are 0 to 3307"):
         ACTIONS.decode(state, ACTIONS.size)
@@ -123,10 +123,10 @@ def test_bad_ids_and_actions_are_typed_errors() -> None:
     assert illegal not in ACTIONS.legal_ids(state)
     with pytest.raises(k.IllegalActionError, match=r"is not legal now"):
         ACTIONS.decode(state, illegal)
-    with pytest.raises(k.ArgumentError, match=r"OutcomeCodec\.encode\(outcome\): no id"):
+    with pytest.raises(k.ArgumentError, match=r"OutcomeIds\.encode\(outcome\): no id"):
         OUTCOMES.encode(k.CardDraw("base:nothing"))
     with pytest.raises(k.ArgumentError, match=r"packs"):
-        ActionCodec("base")
+        ActionIds("base")
 
 
 class Whistle(Effect):
@@ -149,7 +149,7 @@ def test_a_plugins_card_uses_join_the_space_after_the_base_games() -> None:
         effects={"whistle:bird": Whistle()},
     )
     with installed(pack):
-        codec = ActionCodec(("base", "whistle"))
+        codec = ActionIds(("base", "whistle"))
     assert codec.size == ACTIONS.size + 1
     assert codec.encode(k.UseCard("whistle:bird", "whistle")) == ACTIONS.size
     assert codec.describe(0) == ACTIONS.describe(0)

@@ -1,0 +1,308 @@
+"""Integer ids for actions and chance outcomes: fixed spaces for search and reinforcement
+learning (the OpenSpiel, PettingZoo and Gymnasium conventions), in pure Python.
+
+:class:`ActionIds` numbers every action the rules can ever offer in a game of the given
+content packs, the same for 2 to 6 monsters: the placements, every reroll of 1 to 8 dice (as a
+multiset), stopping, the six face types, every destruction target, the moves, the purchases, and
+each card use the packs' effects declare (:meth:`~kingofny.model.effect.Effect.option_space`,
+never guessed from play). :class:`OutcomeIds` does the same for chance outcomes: every roll
+of 1 to 8 dice, every building tile and every card of the packs. Both are immutable, and their
+``fingerprint`` (a hash of the ordered vocabulary) changes whenever an id would move::
+
+    >>> from kingofny.ids import ActionIds
+    >>> import kingofny
+    >>> action_ids = ActionIds()
+    >>> state = kingofny.new_game(4, seed=1)
+    >>> ids = action_ids.legal_ids(state)
+    >>> action_ids.decode(state, ids[0]) == kingofny.legal_actions(state)[0]
+    True
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from fractions import Fraction
+
+from kingofny import _registry as registry
+from kingofny._ids_core import TOKEN_KINDS, IdTable, Layout, write_observation
+from kingofny._engine.core import chance_outcomes, legal_actions
+from kingofny.content.options import option_space
+from kingofny.errors import ArgumentError, IllegalActionError
+from kingofny.model.actions import (
+    Action,
+    Buy,
+    DestroyBuilding,
+    DestroyUnit,
+    EndBuying,
+    Flee,
+    MoveTo,
+    Pass,
+    PlaceMonster,
+    Reroll,
+    ResolveFace,
+    StayInManhattan,
+    StayPut,
+    StopRolling,
+    Sweep,
+    UseCard,
+)
+from kingofny.model.city import (
+    BASE_TILES,
+    OUTER_BOROUGHS,
+    STACKS_PER_BOROUGH,
+    Borough,
+    Track,
+    UnitKind,
+    Zone,
+)
+from kingofny.model.dice import Face, all_rolls
+from kingofny.model.limits import MAX_DICE, MAX_MONSTERS
+from kingofny.model.outcomes import CardDraw, DiceRoll, Outcome, TileDraw
+from kingofny.model.pending import PendingKind
+from kingofny.model.state import MARKET_SIZE, GameState
+
+__all__ = [
+    "CODEC_VERSION",
+    "OBS_VERSION",
+    "ActionIds",
+    "OutcomeIds",
+    "observation",
+    "observation_names",
+    "returns",
+]
+
+CODEC_VERSION = 1
+"""The version of the numbering: it changes whenever the ids of an existing vocabulary move."""
+
+
+def _fingerprint(words: Sequence[str]) -> str:
+    return hashlib.sha256("\n".join(words).encode("utf-8")).hexdigest()[:16]
+
+
+def _packs(packs: Sequence[str]) -> tuple[str, ...]:
+    if isinstance(packs, str) or not all(isinstance(p, str) for p in packs) or not packs:
+        raise ArgumentError("packs", f"expected a sequence of pack names, got {packs!r}")
+    return tuple(packs)
+
+
+def _checked_id(value: object, size: int, field: str) -> int:
+    """``value`` if it is an id of a vocabulary of ``size``; ArgumentError otherwise."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ArgumentError(field, f"expected an int, got {value!r}")
+    if not 0 <= value < size:
+        raise ArgumentError(field, f"ids are 0 to {size - 1}")
+    return value
+
+
+class ActionIds:
+    """Every action of games of ``packs``, numbered from 0 in a fixed order."""
+
+    def __init__(self, packs: Sequence[str] = ("base",)) -> None:
+        self.packs = _packs(packs)
+        """The content packs whose games these ids number."""
+        engine: list[Action] = [PlaceMonster(b) for b in OUTER_BOROUGHS]
+        engine.extend(Reroll(d) for n in range(1, MAX_DICE + 1) for d in all_rolls(n))
+        engine.append(StopRolling())
+        engine.extend(ResolveFace(f) for f in Face)
+        engine.extend(DestroyBuilding(b, s) for b in Borough for s in range(STACKS_PER_BOROUGH))
+        engine.extend(DestroyUnit(b, u) for b in Borough for u in UnitKind)
+        engine.extend(Flee(b) for b in OUTER_BOROUGHS)
+        engine.append(StayInManhattan())
+        engine.extend(MoveTo(b) for b in OUTER_BOROUGHS)
+        engine.append(StayPut())
+        engine.extend(Buy(slot) for slot in range(MARKET_SIZE))
+        engine.extend((Sweep(), EndBuying(), Pass()))
+        uses = [
+            UseCard(key, option)
+            for key, options in option_space(self.packs).items()
+            for option in options
+        ]
+        self._actions: tuple[Action, ...] = (*engine, *uses)
+        self._table = IdTable(self._actions)
+        self._words = tuple(str(a) for a in self._actions)
+        self.fingerprint = _fingerprint((f"v{CODEC_VERSION}", *self._words))
+        """A hash of the ordered vocabulary: equal fingerprints, equal ids."""
+
+    @property
+    def size(self) -> int:
+        """How many ids there are (the same for 2 to 6 monsters)."""
+        return len(self._actions)
+
+    def encode(self, action: Action) -> int:
+        """The id of ``action``; :class:`~kingofny.errors.ArgumentError` if it has none."""
+        return self._table.encode(action)
+
+    def action(self, action_id: int) -> Action:
+        """The action numbered ``action_id``, whether legal now or not."""
+        return self._actions[_checked_id(action_id, len(self._actions), "action_id")]
+
+    def decode(self, state: GameState, action_id: int) -> Action:
+        """The action numbered ``action_id``, which must be legal in ``state``
+        (:class:`~kingofny.errors.IllegalActionError` otherwise)."""
+        action = self.action(action_id)
+        if action not in legal_actions(state):
+            raise IllegalActionError(f"id {action_id} ({action}) is not legal now")
+        return action
+
+    def describe(self, action_id: int) -> str:
+        """What the id stands for, in words (``"reroll AAD"``)."""
+        self.action(action_id)
+        return self._words[action_id]
+
+    def legal_ids(self, state: GameState) -> tuple[int, ...]:
+        """The ids of the legal actions of ``state``, sorted (empty at a chance node)."""
+        return self._table.sorted_ids(legal_actions(state))
+
+    def mask(self, state: GameState) -> bytes:
+        """1 for each legal id, 0 elsewhere: :attr:`size` bytes, each read as an int
+        (``mask[i]``, ``sum(mask)``); ``numpy.frombuffer(mask, numpy.int8)`` views it as an
+        array without a copy."""
+        return self._table.mask(legal_actions(state))
+
+
+class OutcomeIds:
+    """Every chance outcome of games of ``packs``, numbered from 0 in a fixed order."""
+
+    def __init__(self, packs: Sequence[str] = ("base",)) -> None:
+        self.packs = _packs(packs)
+        """The content packs whose games these ids number."""
+        reg = registry.installed()
+        cards = sorted({c.id for name in self.packs for c in reg.pack(name).cards})
+        outcomes: list[Outcome] = [
+            DiceRoll(d) for n in range(1, MAX_DICE + 1) for d in all_rolls(n)
+        ]
+        outcomes.extend(TileDraw(b) for b, _ in BASE_TILES)
+        outcomes.extend(CardDraw(c) for c in cards)
+        self._outcomes: tuple[Outcome, ...] = tuple(outcomes)
+        self._ids = {o: i for i, o in enumerate(self._outcomes)}
+        self.fingerprint = _fingerprint((f"v{CODEC_VERSION}", *(str(o) for o in self._outcomes)))
+        """A hash of the ordered vocabulary: equal fingerprints, equal ids."""
+
+    @property
+    def size(self) -> int:
+        """How many ids there are."""
+        return len(self._outcomes)
+
+    def encode(self, outcome: Outcome) -> int:
+        """The id of ``outcome``; :class:`~kingofny.errors.ArgumentError` if it has none."""
+        found = self._ids.get(outcome)
+        if found is None:
+            raise ArgumentError("OutcomeIds.encode(outcome)", f"no id for {outcome!r}")
+        return found
+
+    def decode(self, outcome_id: int) -> Outcome:
+        """The outcome numbered ``outcome_id``."""
+        return self._outcomes[_checked_id(outcome_id, len(self._outcomes), "outcome_id")]
+
+    def outcomes(self, state: GameState) -> list[tuple[int, Fraction]]:
+        """The chance outcomes of ``state`` as (id, exact probability), by id (empty at a
+        decision)."""
+        ids = self._ids
+        return sorted((ids[o], p) for o, p in chance_outcomes(state))
+
+
+# -- observations and returns ------------------------------------------------------------------
+
+OBS_VERSION = 1
+"""The version of the observation layout: it changes whenever an index changes meaning."""
+SEATS = MAX_MONSTERS
+"""Monster rows in an observation, whatever the number of monsters (absent rows are zeros)."""
+
+
+def _vocabularies(packs: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(card ids, card keys that ask) of the packs, sorted: the one-hot vocabularies."""
+    reg = registry.installed()
+    cards = tuple(sorted({c.id for name in packs for c in reg.pack(name).cards}))
+    return cards, tuple(option_space(packs))
+
+
+def observation_names(packs: Sequence[str] = ("base",)) -> tuple[str, ...]:
+    """One name per index of :func:`observation` for games of ``packs``."""
+    cards, askers = _vocabularies(_packs(packs))
+    names: list[str] = []
+    for row in range(SEATS):
+        m = f"monster[{row}]"
+        names += [f"{m}.present", f"{m}.alive", f"{m}.life", f"{m}.vp", f"{m}.energy"]
+        names += [f"{m}.in.{b}" for b in Borough]
+        names += [f"{m}.zone.{z}" for z in Zone]
+        names += [f"{m}.track.{t}" for t in Track]
+        names += [f"{m}.turn", f"{m}.decides", f"{m}.superstar", f"{m}.statue"]
+        names += [f"{m}.card.{c}" for c in cards]
+        names += [f"{m}.token.{t}" for t in TOKEN_KINDS]
+        names += [f"{m}.trophy.{u}" for u in UnitKind]
+    for b in Borough:
+        for s in range(STACKS_PER_BOROUGH):
+            names += [f"{b}.stack[{s}].top.{tile}" for tile, _ in BASE_TILES]
+            names.append(f"{b}.stack[{s}].hidden")
+        names += [f"{b}.units.{u}" for u in UnitKind]
+        names += [f"{b}.fresh_units.{u}" for u in UnitKind]
+        names.append(f"{b}.souvenir")
+    for slot in range(MARKET_SIZE):
+        names += [f"market[{slot}].{c}" for c in cards]
+    names += ["deck.size", "discard.size"]
+    names += [f"dice.{f}" for f in Face]
+    names += [f"unresolved.{f}" for f in Face]
+    names += [f"rolled.{f}" for f in Face]
+    names.append("rerolls_left")
+    names += [f"waiting.{kind}" for kind in PendingKind]
+    names += [f"asks.{key}" for key in askers]
+    return tuple(names)
+
+
+_LAYOUTS: dict[tuple[str, ...], tuple[int, Layout]] = {}
+"""The layout of each tuple of packs, with the registry's change count it was made at (one per
+packs: a layout made before a change is replaced, not kept beside the new one)."""
+
+
+def _layout(packs: tuple[str, ...]) -> Layout:
+    global _last_layout
+    changes = registry.installed().changes[0]
+    last_packs, last_changes, last = _last_layout
+    if last is not None and last_packs is packs and last_changes == changes:
+        return last
+    kept = _LAYOUTS.get(packs)
+    if kept is not None and kept[0] == changes:
+        found = kept[1]
+    else:
+        found = Layout(observation_names(packs))
+        _LAYOUTS[packs] = (changes, found)
+    _last_layout = (packs, changes, found)
+    return found
+
+
+_last_layout: tuple[tuple[str, ...] | None, int, Layout | None] = (None, -1, None)
+"""The packs last asked for (states of one game share the tuple), their registry change count
+and their layout; replaced whole, so a thread sees the old triple or the new one."""
+
+
+def observation(state: GameState, seat: int) -> list[float]:
+    """What ``seat`` sees of ``state``, as numbers in ``[0, 1]``, one per name of
+    :func:`observation_names` (the same length for 2 to 6 monsters).
+
+    Seat-relative: row 0 is ``seat``, then the others clockwise; rows of absent seats are
+    zeros (``present`` 0). Counts are divided by their scale and capped at 1: life by 12 (the
+    most a base monster may have), VP and Energy by 40, tokens, trophies and units by 10, dice
+    by 8 (unresolved symbols by 16, cards may add some), rerolls by 4, the deck and discard
+    pile by the number of cards. The rest are 0/1 flags and one-hot groups.
+    """
+    if not isinstance(state, GameState):
+        raise ArgumentError("observation(state)", f"expected a GameState, got {state!r}")
+    n = len(state.monsters)
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+        raise ArgumentError("observation(seat)", f"no seat {seat!r} in a {n}-monster game")
+    if len(state.boroughs) != len(Borough):
+        raise ArgumentError(
+            "observation(state)", f"expected {len(Borough)} boroughs, got {len(state.boroughs)}"
+        )
+    return write_observation(_layout(state.config.packs), state, seat)
+
+
+def returns(state: GameState) -> tuple[float, ...]:
+    """Each seat's return: 0 for everybody while the game goes on; once it is over, +1 for each
+    winner (several share a win: each gets +1) and -1 for every other seat; if nobody won (all
+    eliminated in one turn, seed 000 *End of the Game*: "everybody loses"), -1 for all."""
+    if state.winners is None:
+        return tuple(0.0 for _ in state.monsters)
+    won = set(state.winners)
+    return tuple(1.0 if s in won else -1.0 for s in range(len(state.monsters)))
