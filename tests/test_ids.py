@@ -13,6 +13,8 @@ import attrs
 import pytest
 
 import kingofny as k
+from kingofny.content.pack import CONTENT_API_VERSION, ContentPack
+from kingofny.effects import Context, Effect, MonsterSpec, option_space
 from kingofny.ids import (
     CODEC_VERSION,
     OBS_VERSION,
@@ -22,8 +24,6 @@ from kingofny.ids import (
     observation_names,
     returns,
 )
-from kingofny.content.pack import CONTENT_API_VERSION, ContentPack
-from kingofny.effects import Context, Effect, MonsterSpec, option_space
 from kingofny.testing.conformance import installed
 
 ACTIONS = ActionIds()

@@ -25,8 +25,8 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from kingofny import _registry as registry
-from kingofny._ids_core import TOKEN_KINDS, IdTable, Layout, write_observation
 from kingofny._engine.core import chance_outcomes, legal_actions
+from kingofny._ids_core import TOKEN_KINDS, IdTable, Layout, write_observation
 from kingofny.content.options import option_space
 from kingofny.errors import ArgumentError, IllegalActionError
 from kingofny.model.actions import (

@@ -10,8 +10,8 @@ np = pytest.importorskip("numpy")
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 import kingofny as k  # noqa: E402
-from kingofny.ids import ActionIds  # noqa: E402
 from kingofny.envs.gymnasium import ENV_ID, KingOfNYEnv  # noqa: E402
+from kingofny.ids import ActionIds  # noqa: E402
 
 
 def play(env: KingOfNYEnv, seed: int) -> tuple[list[int], float]:
