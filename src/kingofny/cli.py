@@ -21,7 +21,7 @@ import os
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NoReturn, TextIO
 
 from kingofny._version import __version__
@@ -52,6 +52,37 @@ _BAR_WIDTH = 30
 
 class _UsageError(Exception):
     """A problem with the arguments, reported in one line."""
+
+
+class _Terminated(Exception):
+    """SIGTERM arrived while ``simulate`` ran (see :func:`_stop_on_sigterm`)."""
+
+
+EXIT_TERMINATED = 128 + 15
+"""``simulate`` stopped by SIGTERM (after closing its files and stopping its processes)."""
+
+
+def _stop_on_sigterm() -> Callable[[], None]:
+    """Make SIGTERM stop ``simulate`` as Ctrl+C does: an exception in the main thread, so that
+    the results file is closed after its last whole row and the worker processes are stopped.
+    A second SIGTERM ends the process at once (its workers follow it, see
+    :mod:`kingofny.tournament.lifeline`). Returns what puts the previous handler back."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        return lambda: None
+
+    def stop(signum: int, frame: object) -> None:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        raise _Terminated
+
+    previous = signal.signal(signal.SIGTERM, stop)
+
+    def restore() -> None:
+        signal.signal(signal.SIGTERM, previous)
+
+    return restore
 
 
 class _Parser(argparse.ArgumentParser):
@@ -166,8 +197,25 @@ def build_parser() -> argparse.ArgumentParser:
         type=float,
         default=None,
         metavar="S",
-        help="seconds a bot may take per decision (implies --isolate); "
+        help="seconds a bot may take per decision, at most a week (implies --isolate); "
         "a late bot is a fault handled by --on-fault",
+    )
+    scale.add_argument(
+        "--game-timeout",
+        type=float,
+        default=None,
+        metavar="S",
+        help="seconds a game may take, at most a week: each game runs in a process of its own, "
+        "killed when it overruns (a content pack's effect that never returns); the game is "
+        "aborted with the reason and the series goes on",
+    )
+    scale.add_argument(
+        "--max-steps",
+        type=int,
+        default=None,
+        metavar="N",
+        help="engine steps (decisions and chance outcomes) a game may take; a longer game is "
+        "aborted with the reason and the series goes on",
     )
     scale.add_argument(
         "--on-fault",
@@ -308,6 +356,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # --help, --version, or a usage error already printed
         return exc.code if isinstance(exc.code, int) else EXIT_ERROR
+    restore = _stop_on_sigterm() if args.command == "simulate" else None
     try:
         if args.command == "simulate":
             return _simulate(args, sys.stdout, sys.stderr)
@@ -323,6 +372,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:  # Ctrl+C: a game in play was saved first
         print(file=sys.stderr)
         return 130
+    except _Terminated:
+        resume = " (--resume continues it)" if getattr(args, "output", None) else ""
+        print(f"{PROG}: stopped by SIGTERM{resume}", file=sys.stderr)
+        return EXIT_TERMINATED
     except BrokenPipeError:
         # The reader stopped early (``kingofny replay game.json | head``): not an error. Point
         # stdout at nothing so that the interpreter's final flush does not complain either.
@@ -332,6 +385,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         print(f"{PROG}: error: {message}", file=sys.stderr)
         return EXIT_ERROR
+    finally:
+        if restore is not None:
+            restore()
 
 
 # -- plugins ------------------------------------------------------------------------------------
@@ -344,7 +400,7 @@ def _count(n: int, noun: str) -> str:
 def _plugins(out: TextIO) -> int:
     """Print one line per installed pack: name, version, counts, description; then one line
     per entry point that failed to load, with its error (the listing itself succeeds)."""
-    from kingofny.content import registry
+    from kingofny import _registry as registry
 
     reg = registry.installed()
     broken = reg.load_all()
@@ -445,7 +501,7 @@ def _duration(seconds: float) -> str:
 def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from kingofny.narrate import narrate
     from kingofny.record import replay_states
-    from kingofny.runner import simulate
+    from kingofny.runner import MAX_TIMEOUT, simulate
 
     monsters = _split(args.monsters, "--monsters") if args.monsters is not None else None
     if args.players is not None:
@@ -462,8 +518,17 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         _check_writable(args.save_record)
     if args.workers is not None and args.workers < 1:
         raise _UsageError(f"--workers must be at least 1, got {args.workers}")
-    if args.decision_timeout is not None and not args.decision_timeout > 0:
-        raise _UsageError(f"--decision-timeout must be above 0, got {args.decision_timeout}")
+    for option, value in (
+        ("--decision-timeout", args.decision_timeout),
+        ("--game-timeout", args.game_timeout),
+    ):
+        if value is not None and not 0 < value <= MAX_TIMEOUT:
+            raise _UsageError(
+                f"{option} must be above 0 and at most {MAX_TIMEOUT:g} seconds (a week), "
+                f"got {value:g}"
+            )
+    if args.max_steps is not None and args.max_steps < 0:
+        raise _UsageError(f"--max-steps must be 0 or more, got {args.max_steps}")
     if args.resume and args.output is None:
         raise _UsageError("--resume needs --output, the file to continue")
     if args.resume and args.seed is None:
@@ -499,8 +564,17 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         output=args.output,
         records=args.records,
         resume=args.resume,
+        max_steps=args.max_steps,
+        game_timeout=args.game_timeout,
     )
     elapsed = time.perf_counter() - started
+    if summary.replayed:
+        names = ", ".join(f"game-{i:06d}.json" for i in summary.replayed[:5])
+        more = f" and {len(summary.replayed) - 5} more" if len(summary.replayed) > 5 else ""
+        err.write(
+            f"kingofny: resumed: {_count(len(summary.replayed), 'record')} missing from "
+            f"{args.records} ({names}{more}); played again from game {summary.replayed[0]}\n"
+        )
     if not last:  # a series of many games, or every game read back from the resumed file
         out.write(format_summary(summary, elapsed) + "\n")
         if args.output is not None:
@@ -529,7 +603,9 @@ def _game_line(index: int, result: GameResult, labels: Sequence[str]) -> str:
 
     state = result.final_state
     if result.winners is None:
-        outcome = "abandoned"
+        outcome = result.status  # aborted (a fault) or abandoned (the decision limit)
+        if result.aborted and result.faults:
+            outcome += f" ({result.faults[-1].problem})"
     elif not result.winners:
         outcome = "nobody wins"
     else:
@@ -571,8 +647,11 @@ def format_summary(summary: TournamentSummary, elapsed: float | None = None) -> 
     )
     if summary.unfinished:
         out.append(f"abandoned (decision limit): {summary.unfinished}")
-    if summary.aborted:
-        out.append(f"aborted (a player's fault): {summary.aborted}")
+    # A fault of the game itself (at most one a game) always aborts it.
+    if summary.aborted > summary.game_faults:
+        out.append(f"aborted (a player's fault): {summary.aborted - summary.game_faults}")
+    if summary.game_faults:
+        out.append(f"aborted (--max-steps or --game-timeout): {summary.game_faults}")
     if summary.faults:
         by_entrant = ", ".join(
             f"{label} {n}" for label, n in zip(summary.labels, summary.faults_by_entrant) if n
@@ -773,4 +852,8 @@ def _play(args: argparse.Namespace, inp: TextIO, out: TextIO) -> int:
     if pace < 0:
         raise _UsageError(f"--pace must be 0 or more, got {pace}")
     use_rich = tty and not args.plain and available()
+    reconfigure = getattr(inp, "reconfigure", None)
+    if callable(reconfigure):
+        # Bytes that are not UTF-8 are read as U+FFFD and answered like any other typo.
+        reconfigure(errors="replace")
     return Terminal(session, inp, out, save_path=save_path, pace=pace, use_rich=use_rich).run()

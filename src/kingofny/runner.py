@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Literal
 
 import attrs
 
-from kingofny.engine.core import apply_logged, legal_actions, new_game, observe, start
+from kingofny._engine.core import apply_logged, legal_actions, new_game, observe, start
 from kingofny.errors import (
     ArgumentError,
     ConfigError,
@@ -61,6 +61,12 @@ DEFAULT_MAX_DECISIONS = 20000
 """Decisions after which :func:`play_game` abandons a game (a safety net against bots that never
 finish; real games take a few hundred)."""
 
+MAX_TIMEOUT = 7 * 24 * 3600.0
+"""The longest ``decision_timeout`` and ``game_timeout`` of :func:`simulate`, in seconds: a week.
+Waits for a process's answer take at most 2**31 - 1 milliseconds (about 24.8 days) on every
+platform (``select``/``poll``, ``multiprocessing`` connections), so longer ones, and ``inf``,
+are refused rather than failing every game."""
+
 SEED_BITS = 63
 
 
@@ -69,8 +75,9 @@ class Fault:
     """A decision a player got wrong (raised, returned an illegal action, timed out, died)
     under any policy but ``"raise"``, or a lifecycle hook that raised."""
 
-    seat: int
-    """The seat of the faulty player."""
+    seat: int | None
+    """The seat of the faulty player; None for a fault of the game itself (more engine steps
+    than ``max_steps``, longer than ``game_timeout``), which always aborts it."""
     decision: int | None
     """How many decisions had been made in the game before this one; None for a hook."""
     problem: str
@@ -82,7 +89,8 @@ class Fault:
     def __str__(self) -> str:
         where = "a hook" if self.decision is None else f"decision {self.decision}"
         instead = "" if self.substitute is None else f"; played {self.substitute} instead"
-        return f"seat {self.seat}, {where}: {self.problem}{instead}"
+        who = "the game" if self.seat is None else f"seat {self.seat}"
+        return f"{who}, {where}: {self.problem}{instead}"
 
 
 @attrs.frozen(slots=True)
@@ -106,7 +114,8 @@ class GameResult:
     decisions_by_seat: tuple[int, ...] = ()
     """How many of the decisions each seat made."""
     aborted: bool = False
-    """Whether a fault stopped the game under the ``"abort"`` policy (``winners`` is None)."""
+    """Whether a fault stopped the game (``winners`` is None): a player's under the ``"abort"``
+    policy, or the game's own (``max_steps``, ``game_timeout``)."""
     forfeited: tuple[int, ...] = ()
     """The seats that forfeited under the ``"forfeit"`` policy; they are never in ``winners``
     (the record's winners are the engine's, forfeits aside)."""
@@ -122,8 +131,8 @@ class GameResult:
 
     @property
     def status(self) -> str:
-        """``"finished"``, ``"aborted"`` (a fault under the ``"abort"`` policy) or
-        ``"abandoned"`` (the decision limit)."""
+        """``"finished"``, ``"aborted"`` (a fault under the ``"abort"`` policy, or of the game
+        itself) or ``"abandoned"`` (the decision limit)."""
         if self.winners is not None:
             return "finished"
         return "aborted" if self.aborted else "abandoned"
@@ -149,6 +158,20 @@ def _check_int(where: str, value: object, minimum: int | None = None) -> None:
         raise ArgumentError(where, f"expected an int, got {value!r} ({type(value).__name__})")
     if minimum is not None and value < minimum:
         raise ArgumentError(where, f"must be at least {minimum}, got {value}")
+
+
+def check_timeout(where: str, value: object) -> float | None:
+    """``value`` as seconds: None, or a finite number above 0 and at most :data:`MAX_TIMEOUT`
+    (:class:`~kingofny.errors.ArgumentError` naming ``where`` otherwise)."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ArgumentError(where, f"expected seconds above 0, got {value!r}")
+    if not 0 < value <= MAX_TIMEOUT:  # nan and inf fail here too
+        raise ArgumentError(
+            where, f"expected seconds above 0 and at most {MAX_TIMEOUT:g} (a week), got {value!r}"
+        )
+    return float(value)
 
 
 def _check_callable(where: str, value: object) -> None:
@@ -186,6 +209,7 @@ def play_game(
     packs: Sequence[str] = ("base",),
     on_illegal: IllegalPolicy = "raise",
     max_decisions: int = DEFAULT_MAX_DECISIONS,
+    max_steps: int | None = None,
 ) -> GameResult:
     """Play one game, ``players[i]`` deciding for seat ``i``.
 
@@ -218,13 +242,51 @@ def play_game(
     Exceptions that are not :class:`Exception` (``KeyboardInterrupt``) always propagate. After
     ``max_decisions`` decisions the game is abandoned: the result has ``winners`` None.
 
+    ``max_steps`` bounds the game in *engine steps*: the chance outcomes drawn (setup's
+    included) plus the decisions, that is the events of its record. Before each decision, a
+    game that has taken more than ``max_steps`` steps is stopped as a fault of the game itself:
+    the result is aborted (``winners`` None), with a :class:`Fault` whose ``seat`` is None, and
+    its record replays to the state it stopped in. This catches content that makes a game go
+    on and on (a card's effect that keeps adding turns or rolls); an effect that never returns
+    at all can only be stopped from outside, by running the game in a process that can be
+    killed (``simulate(game_timeout=...)``).
+
     Raises :class:`~kingofny.errors.ConfigError` for a bad setup (player and monster counts that
     differ, an unknown monster, a player without ``choose``, an unknown policy), and
     :class:`~kingofny.errors.ArgumentError` for an argument of the wrong type or range:
     ``players`` or ``monsters`` not a list or tuple, a ``seed`` that is not an int (any int is a
     seed, negative and huge ones included, each its own game: see
-    ``kingofny.engine.rng.seed_state``), a ``max_decisions`` that is not an int of 0 or more.
+    ``kingofny._engine.rng.seed_state``), a ``max_decisions`` or ``max_steps`` that is not an
+    int of 0 or more.
     """
+    if max_steps is not None:
+        _check_int("play_game(max_steps)", max_steps, 0)
+    return _play(
+        players,
+        monsters=monsters,
+        seed=seed,
+        packs=packs,
+        on_illegal=on_illegal,
+        max_decisions=max_decisions,
+        max_steps=max_steps,
+    )
+
+
+def _play(
+    players: Sequence[Player],
+    *,
+    monsters: Sequence[str] | None,
+    seed: int | None,
+    packs: Sequence[str],
+    on_illegal: IllegalPolicy,
+    max_decisions: int,
+    max_steps: int | None,
+    on_step: Callable[[int], None] | None = None,
+    step_fault: str | None = None,
+) -> GameResult:
+    """:func:`play_game`, also telling ``on_step`` the steps taken before each decision (a game
+    that runs elsewhere reports its progress that way), and with ``step_fault`` the problem to
+    note when ``max_steps`` stops the game (when that limit stands in for another)."""
     _check_sequence("play_game(players)", players)
     if monsters is not None:
         _check_sequence("play_game(monsters)", monsters)
@@ -275,7 +337,17 @@ def play_game(
     decisions = 0
     aborted = False
     turn = -1
+    steps = len(events)
     while not state.is_terminal and decisions < max_decisions:
+        if on_step is not None:
+            on_step(steps)
+        if max_steps is not None and steps > max_steps:
+            problem = step_fault or (
+                f"the game took more than {max_steps} engine steps (decisions and chance outcomes)"
+            )
+            faults.append(Fault(None, decisions, problem, None))
+            aborted = True
+            break
         decider = state.current_player
         if decider is None:
             raise KingOfNYError(f"the engine stopped at {state.pending!r} with nobody to decide")
@@ -335,6 +407,7 @@ def play_game(
         state = following
         events.append(Event(seat, action))
         events.extend(Event(None, outcome) for outcome in drawn)
+        steps += 1 + len(drawn)
         decisions += 1
         per_seat[seat] += 1
 
@@ -404,13 +477,19 @@ class TournamentSummary:
     total_decisions: int
     """Decisions over all games."""
     faults: int
-    """Player faults over all games."""
+    """Player faults over all games (the games' own faults are in ``game_faults``)."""
     rotate_seats: bool = True
     """Whether the entrants changed seats every game."""
     aborted: int = 0
     """Games stopped by a fault under the ``"abort"`` policy (included in ``no_winner``)."""
     faults_by_entrant: tuple[int, ...] = ()
     """Each entrant's faults over all games."""
+    game_faults: int = 0
+    """Faults of the games themselves (``max_steps``, ``game_timeout``), not of a player: each
+    aborted its game (and is counted in ``aborted``), none is in ``faults``."""
+    replayed: tuple[int, ...] = ()
+    """On ``resume`` with ``records``: the games of the file whose record was missing, played
+    again (with every later game of the file) so that every row has its record."""
 
     @property
     def mean_turns(self) -> float:
@@ -479,6 +558,8 @@ def simulate(
     output: str | os.PathLike[str] | None = None,
     records: str | os.PathLike[str] | None = None,
     resume: bool = False,
+    max_steps: int | None = None,
+    game_timeout: float | None = None,
 ) -> TournamentSummary:
     """Play ``games`` games between the players the factories make, and tally the results.
 
@@ -517,6 +598,24 @@ def simulate(
       since only a bot in its own process can be stopped. A bot out of time is stopped, and the
       decision is a fault handled by ``on_illegal`` (abort the game, forfeit the seat, or play a
       random legal action; later decisions of that seat in that game then fail at once).
+      At most :data:`MAX_TIMEOUT` (a week).
+
+    Bounding a game (faults of the game itself, whatever ``on_illegal``: the game is aborted,
+    its row has a fault without seat and its reason, and the series goes on):
+
+    * ``max_steps``: engine steps (chance outcomes and decisions) a game may take, see
+      :func:`play_game`; checked between decisions, so it stops content that makes a game go
+      on and on, not an effect that never returns.
+    * ``game_timeout``: seconds of wall-clock time a game may take (at most
+      :data:`MAX_TIMEOUT`). Each game then runs in a process of its own (one at a time per
+      worker, the process kept from game to game), which is killed when its game overruns and
+      replaced for the next one: a content pack's effect that never returns cannot be stopped
+      in any other way. The game is then played again, in a fresh process, up to the step it
+      had reached (games replay exactly from their seeds), so that its row and record hold the
+      game up to the step that hung; if that fails too (a game that hangs before its first
+      decision, or plays differently the second time), the row holds the game's starting
+      position and the record its configuration only. Timed-out games depend on the machine's
+      speed, like ``decision_timeout``'s.
 
     With ``workers`` other than 1, a Ray backend or ``isolate``, the factories are sent to other
     processes and must pickle: bundled classes, :func:`~kingofny.players.player_factory` specs
@@ -525,14 +624,20 @@ def simulate(
 
     Files: ``output`` writes a results file (JSON Lines: a manifest line, then one row per game,
     see :mod:`kingofny.tournament.results`); ``records`` a directory of full game records
-    (``game-000000.json`` ...), which replay exactly. ``output`` refuses an existing non-empty
-    file unless ``resume``: then a file written by the same series (same manifest) is continued
-    after its last complete row, and the summary covers every game, read or played.
+    (``game-000000.json`` ...), which replay exactly. Each record is written whole (to a
+    temporary file, then renamed) before its game's row, so a row always has its record.
+    ``output`` refuses an existing non-empty file unless ``resume``: then a file written by the
+    same series (same manifest) is continued after its last complete row, and the summary covers
+    every game, read or played. With ``records``, resuming also checks that every row has its
+    record: from the first game whose record is missing, the rows are dropped and the games
+    played again (:attr:`TournamentSummary.replayed` lists the games whose record was missing).
 
     Every argument is checked before the first game, even for a series of no games: an argument
     of the wrong type or range (no factories, a factory that is not callable, ``games`` or
     ``max_decisions`` not an int of 0 or more, a ``seed`` that is not an int, a ``rotate_seats``
-    that is not a bool, callbacks that are not callable, ``workers`` below 1) raises
+    that is not a bool, callbacks that are not callable, ``workers`` below 1, ``max_steps`` not
+    an int of 0 or more, a timeout that is not a number above 0 and at most
+    :data:`MAX_TIMEOUT`) raises
     :class:`~kingofny.errors.ArgumentError`; a configuration that cannot start a game (player and
     monster counts that differ, an unknown monster or pack, an unknown ``on_illegal`` policy or
     backend) raises :class:`~kingofny.errors.ConfigError`. Any int is a seed, negative and huge
@@ -555,14 +660,10 @@ def simulate(
     for flag, value in (("rotate_seats", rotate_seats), ("isolate", isolate), ("resume", resume)):
         if not isinstance(value, bool):
             raise ArgumentError(f"simulate({flag})", f"expected a bool, got {value!r}")
-    if decision_timeout is not None and (
-        isinstance(decision_timeout, bool)
-        or not isinstance(decision_timeout, (int, float))
-        or not decision_timeout > 0
-    ):
-        raise ArgumentError(
-            "simulate(decision_timeout)", f"expected seconds above 0, got {decision_timeout!r}"
-        )
+    decision_timeout = check_timeout("simulate(decision_timeout)", decision_timeout)
+    game_timeout = check_timeout("simulate(game_timeout)", game_timeout)
+    if max_steps is not None:
+        _check_int("simulate(max_steps)", max_steps, 0)
     if chunksize is not None:
         _check_int("simulate(chunksize)", chunksize, 1)
     _check_callable("simulate(progress)", progress)
@@ -596,8 +697,11 @@ def simulate(
         ray_address=ray_address,
         chunksize=chunksize,
         isolate=isolate,
-        decision_timeout=None if decision_timeout is None else float(decision_timeout),
+        decision_timeout=decision_timeout,
         output=output,
         records=records,
         resume=resume,
+        max_steps=max_steps,
+        game_timeout=game_timeout,
+        resolved_packs=config.packs,
     )

@@ -76,3 +76,13 @@ class Quitter(RandomPlayer):
         import os
 
         os._exit(3)
+
+
+class HangsAtStart(RandomPlayer):
+    """Plays at random, but never returns from its ``on_game_start`` hook."""
+
+    name = "hangs"
+
+    def on_game_start(self, view: GameState, seat: int) -> None:
+        while True:
+            time.sleep(0.05)

@@ -30,11 +30,35 @@ from kingofny.narrate import (
 )
 from kingofny.play.board import building_label, unit_label
 
-__all__ = ["Choice", "InputError", "choices", "parse_action", "parse_dice"]
+__all__ = ["Choice", "InputError", "choices", "parse_action", "parse_dice", "shown"]
 
 
 class InputError(ValueError):
     """What a person typed is not one of the choices; the message says why and what would do."""
+
+
+_ASCII_NUMBER = re.compile(r"[0-9]+")
+"""A number as typed: ASCII digits only (``str.isdigit`` also accepts ``²`` and ``٣``, which
+``int`` refuses or reads as another digit)."""
+_MAX_DIGITS = 9
+"""Longer numbers are no choice, slot or tile (and ``int`` refuses more than 4300 digits)."""
+
+
+def shown(text: str, limit: int = 40) -> str:
+    """``text`` quoted for a message, shortened to ``limit`` characters."""
+    return repr(text if len(text) <= limit else text[: limit - 1] + "…")
+
+
+def _number(text: str) -> int | None:
+    """The number ``text`` is in ASCII digits (huge ones as -1), or None if it is not one.
+
+    Raises :class:`InputError` for a number written with other digits (``²``, ``٣``).
+    """
+    if _ASCII_NUMBER.fullmatch(text):
+        return int(text) if len(text) <= _MAX_DIGITS else -1
+    if text and all(c.isdigit() or c.isnumeric() for c in text):
+        raise InputError(f"{shown(text)} is not a number here: type numbers with the digits 0-9")
+    return None
 
 
 @attrs.frozen
@@ -105,6 +129,7 @@ def choices(state: k.GameState) -> tuple[Choice, ...]:
 
 
 _FACE_WORDS = {slug(face_name(f)): f for f in k.Face} | {str(f): f for f in k.Face}
+_FACE_LETTERS = frozenset("EHACDO")
 
 
 def parse_dice(text: str) -> k.Dice:
@@ -116,7 +141,7 @@ def parse_dice(text: str) -> k.Dice:
     if not letters:
         raise InputError("type the faces as letters, e.g. AACDEO")
     for letter in letters:
-        if letter.upper() not in "EHACDO":
+        if letter.upper() not in _FACE_LETTERS:
             raise InputError(
                 f"{letter.upper()!r} is not a die face; the faces are E (energy), H (heal), "
                 "A (attack), C (celebrity), D (destruction), O (ouch)"
@@ -149,11 +174,12 @@ def parse_action(
     words = raw.lower().split()
     if not words:
         raise InputError("type a choice's number or a command (help lists them)")
-    if raw.isdigit():
-        number = int(raw)
+    number = _number(raw)
+    if number is not None:
         if 1 <= number <= len(listed):
             return listed[number - 1].action
-        raise InputError(f"there is no choice {number}; choose 1 to {len(listed)}")
+        which = raw if number >= 0 else shown(raw)
+        raise InputError(f"there is no choice {which}; choose 1 to {len(listed)}")
     if words[0] == "buy":  # the slot as shown, from 1 (the notation ``buy 0`` counts from 0)
         return _buy(" ".join(words[1:]), state, legal)
     by_notation = {str(a).lower(): a for a in legal}
@@ -170,7 +196,9 @@ def parse_action(
     starts = [o.action for o in options if o.label.lower().startswith(raw.lower())]
     if len(starts) == 1:
         return starts[0]
-    raise InputError(f"{raw!r} is not a choice now; type a number from 1 to {len(listed)}, or help")
+    raise InputError(
+        f"{shown(raw)} is not a choice now; type a number from 1 to {len(listed)}, or help"
+    )
 
 
 def _shortcut(
@@ -202,7 +230,7 @@ def _shortcut(
     if resolves:
         name = rest if verb == "resolve" else verb if not rest else ""
         face = _FACE_WORDS.get(slug(name))
-        if face is None and len(name) == 1 and name.upper() in "EHACDO":
+        if face is None and len(name) == 1 and name.upper() in _FACE_LETTERS:
             face = k.Face.from_symbol(name)
         if face is not None:
             if face not in resolves:
@@ -211,7 +239,7 @@ def _shortcut(
     if verb in ("flee", "move", "place", "go", "to"):
         borough = _borough(rest)
         if borough is None:
-            raise InputError(f"{rest!r} is no borough; say bronx, queens, brooklyn or staten")
+            raise InputError(f"{shown(rest)} is no borough; say bronx, queens, brooklyn or staten")
         for action in legal:
             if isinstance(action, (k.Flee, k.MoveTo, k.PlaceMonster)) and action.borough is borough:
                 return action
@@ -252,8 +280,13 @@ def _reroll(target: k.Dice, rerolls: Sequence[k.Reroll]) -> k.Action | None:
 def _buy(rest: str, state: k.GameState, legal: tuple[k.Action, ...]) -> k.Action:
     buys = [a for a in legal if isinstance(a, k.Buy)]
     slot: int | None = None
-    if rest.isdigit():
-        slot = int(rest) - 1
+    number = _number(rest)
+    if number is not None:
+        if number < 0:  # more digits than any slot has
+            raise InputError(
+                f"there is no card in slot {shown(rest)}; the market is numbered from 1"
+            )
+        slot = number - 1
     else:
         try:
             card = k.find_card(rest).id
@@ -267,11 +300,11 @@ def _buy(rest: str, state: k.GameState, legal: tuple[k.Action, ...]) -> k.Action
             return action
     if not 0 <= slot < len(state.market) or state.market[slot] is None:
         raise InputError(f"there is no card in slot {slot + 1}; the market is numbered from 1")
-    shown = state.market[slot]
-    assert shown is not None
+    there = state.market[slot]
+    assert there is not None
     assert state.current_player is not None
-    price = k.card_price(state, state.current_player, shown)
-    raise InputError(f"you cannot buy {card_name(shown)} now (it costs you {price} energy)")
+    price = k.card_price(state, state.current_player, there)
+    raise InputError(f"you cannot buy {card_name(there)} now (it costs you {price} energy)")
 
 
 def _destroy(rest: str, state: k.GameState, legal: tuple[k.Action, ...]) -> k.Action:
@@ -283,7 +316,7 @@ def _destroy(rest: str, state: k.GameState, legal: tuple[k.Action, ...]) -> k.Ac
     if len(matches) == 1:
         return matches[0].action
     if not matches:
-        raise InputError(f"nothing to destroy matches {rest!r}")
+        raise InputError(f"nothing to destroy matches {shown(rest)}")
     raise InputError(
         "that matches several: " + "; ".join(f"{o.number}. {o.label}" for o in matches[:6])
     )

@@ -10,9 +10,14 @@ import re
 import kingofny as k
 from kingofny.lookup import slug
 from kingofny.narrate import building_name, card_name, monster_name
-from kingofny.play.choices import InputError, parse_dice
+from kingofny.play.choices import InputError, parse_dice, shown
 
-__all__ = ["outcome_prompt", "parse_outcome"]
+__all__ = ["TILE_EXAMPLES", "outcome_prompt", "parse_outcome"]
+
+TILE_EXAMPLES = ("high-rise 1", "power plant 2", "hospital 3")
+"""Tiles as a person types them, for the hints: one of each kind, each a tile of the game (the
+Power Plants and Hospitals are of durability 2 and 3 only, components §3.2)."""
+_TILE_EXAMPLES_TEXT = ", ".join(TILE_EXAMPLES)
 
 _KIND_WORDS = {
     "high-rise": k.BuildingKind.HIGH_RISE,
@@ -61,9 +66,7 @@ def outcome_prompt(state: k.GameState) -> str:
         stack = getattr(step, "stack", None)
         if isinstance(borough, k.Borough) and isinstance(stack, int):
             where = f" of stack {stack + 1} in {borough.label}"
-        return (
-            f"Turn over the top tile{where}: type it, e.g. high-rise 1, power plant 2, hospital 3"
-        )
+        return f"Turn over the top tile{where}: type it, e.g. {_TILE_EXAMPLES_TEXT}"
     slot = getattr(step, "slot", None)
     where = f" for market slot {slot + 1}" if isinstance(slot, int) else ""
     return f"Draw a card{where}: type its name"
@@ -113,8 +116,7 @@ def _parse_building(text: str) -> k.Building:
     match = re.fullmatch(r"([a-z-]*?)-?([1-3])", words)
     if match is None:
         raise InputError(
-            f"{text!r} is not a tile; type its kind and number, e.g. high-rise 2, power plant 3, "
-            "hospital 1"
+            f"{shown(text)} is not a tile; type its kind and number, e.g. {_TILE_EXAMPLES_TEXT}"
         )
     name, number = match.group(1).strip("-"), int(match.group(2))
     kind = _KIND_WORDS.get(name) or _KIND_WORDS.get(name.replace("-", ""))
@@ -122,7 +124,8 @@ def _parse_building(text: str) -> k.Building:
         close = difflib.get_close_matches(name, ["high-rise", "power-plant", "hospital"], n=1)
         hint = f"; did you mean {close[0]}?" if close else ""
         raise InputError(
-            f"unknown building {name!r}{hint} (high-rise, power plant or hospital, then 1 to 3)"
+            f"unknown building {shown(name)}{hint} (high-rise 1 to 3, power plant or hospital 2 "
+            "or 3)"
         )
     try:
         return k.Building.parse(f"{kind}-{number}")

@@ -7,6 +7,7 @@ exactly, and a stack of the positions at which a person decided, for :meth:`Sess
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 from collections.abc import Sequence
@@ -80,7 +81,9 @@ class Session:
         """Whether a person decides for ``seat``."""
         return seat is not None and self.players[seat] == HUMAN
 
-    def apply(self, move: k.Move, *, by_person: bool = False, drawn: bool = False) -> k.GameState:
+    def apply(
+        self, move: k.Action | k.Outcome, *, by_person: bool = False, drawn: bool = False
+    ) -> k.GameState:
         """Apply a decision or an outcome; return the state before it. ``by_person``: a person
         typed it (it can be undone); ``drawn``: the program drew it for the table."""
         before = self.state
@@ -146,10 +149,19 @@ class Session:
 
     def save(self, path: Path) -> None:
         """Write :meth:`to_json` to ``path`` (through a temporary file, so a failed write
-        leaves the old save)."""
+        leaves the old save and no temporary file).
+
+        Raises ``OSError`` (a directory, no such folder, no permission) or ``ValueError`` (a
+        name with a NUL character) if it cannot be written."""
+        text = self.to_json() + "\n"
         temporary = path.with_name(path.name + ".tmp")
-        temporary.write_text(self.to_json() + "\n", encoding="utf-8")
-        temporary.replace(path)
+        try:
+            temporary.write_text(text, encoding="utf-8")
+            temporary.replace(path)
+        except BaseException:
+            with contextlib.suppress(OSError, ValueError):
+                temporary.unlink(missing_ok=True)
+            raise
 
     @classmethod
     def from_json(cls, text: str, players: Sequence[str] | None = None) -> Session:

@@ -9,6 +9,8 @@ numbered choices.
 
 from __future__ import annotations
 
+import os
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -20,10 +22,11 @@ import kingofny as k
 from kingofny.narrate import describe, describe_end, describe_start, monster_name
 from kingofny.play.board import board_lines, board_view, dice_line
 from kingofny.play.choices import Choice, InputError, choices, parse_action
-from kingofny.play.outcomes import outcome_prompt, parse_outcome
+from kingofny.play.outcomes import TILE_EXAMPLES, outcome_prompt, parse_outcome
 from kingofny.play.session import Session
+from kingofny.runner import describe_exception
 
-__all__ = ["HELP", "MAX_LISTED", "Terminal", "run"]
+__all__ = ["HELP", "MAX_LISTED", "PlayCrash", "Terminal", "run"]
 
 MAX_LISTED = 16
 """Choices listed in full; beyond that (rerolls) the main ones are listed and the rest typed."""
@@ -47,12 +50,41 @@ Dice letters: E energy, H heal, A attack, C celebrity, D destruction, O ouch."""
 _TABLE_HELP = """\
 Companion mode: do at the table what the line says, then type what came up:
   dice as letters (AACDEO: E energy, H heal, A attack, C celebrity, D destruction, O ouch),
-  a tile by kind and number (high-rise 2, power plant 3, hospital 1), a card by its name.
-  draw: let the program draw this one;  board, undo, save [FILE], quit as usual."""
+  a tile by kind and number ({tiles}), a card by its name.
+  draw: let the program draw this one;  board, undo, save [FILE], quit as usual.""".format(
+    tiles=", ".join(TILE_EXAMPLES)
+)
 
 
 class _Quit(Exception):
-    """The person asked to stop (or the input ended)."""
+    """The person asked to stop (``saved``: the game was saved), or the input ended."""
+
+    def __init__(self, saved: bool) -> None:
+        super().__init__()
+        self.saved = saved
+
+
+class PlayCrash(k.KingOfNYError):
+    """An unexpected error ended the game; the game was saved first, if it could be.
+
+    The message says what went wrong and where the game was saved; the error is chained as
+    ``__cause__``.
+    """
+
+    def __init__(self, message: str, saved: Path | None) -> None:
+        super().__init__(message)
+        self.saved = saved
+        """Where the game was saved, or None if it could not be."""
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle by the constructor's arguments."""
+        return type(self), (str(self), self.saved)
+
+
+def _where(path: Path) -> str:
+    """``path`` made absolute, quoted if it holds characters a terminal does not show."""
+    text = os.path.abspath(path)
+    return text if text.isprintable() else repr(text)
 
 
 class Terminal:
@@ -82,6 +114,7 @@ class Terminal:
         """Every line narrated so far."""
         self._shown_for: object = None
         self._log_seen = 0
+        self._quit_unsaved = False
 
     # -- output ----------------------------------------------------------------------------
 
@@ -125,10 +158,14 @@ class Terminal:
         """Read a line after ``prompt``; the end of the input quits."""
         self.out.write(prompt)
         self.out.flush()
-        line = self.inp.readline()
+        try:
+            line = self.inp.readline()
+        except UnicodeDecodeError:
+            self.say("", "  that line is not text (UTF-8); type it again")
+            return ""
         if not line:
             self.say("")
-            raise _Quit
+            raise _Quit(saved=False)
         if not getattr(self.inp, "isatty", lambda: False)():
             self.say(line.rstrip("\n"))  # echo scripted input, so a transcript reads well
         return line.strip()
@@ -158,40 +195,90 @@ class Terminal:
             path = Path(rest.strip()) if rest.strip() else self.save_path
             self.save(path)
         elif word in ("quit", "exit", "q"):
-            raise _Quit
+            if self.save(self.save_path) or self._quit_unsaved:
+                raise _Quit(saved=True)
+            self._quit_unsaved = True
+            self.say(
+                "not quitting, since the game is not saved: save FILE saves it elsewhere; quit "
+                "again leaves without saving"
+            )
+            return True
         else:
             return False
+        self._quit_unsaved = False
         return True
 
-    def save(self, path: Path) -> None:
-        """Save the game to ``path`` and say how to resume it."""
+    def save(self, path: Path) -> bool:
+        """Save the game to ``path`` and say where (the whole path) and how to resume it, or
+        why it could not be saved; whether it was saved."""
+        where = _where(path)
         try:
             self.session.save(path)
         except OSError as exc:
-            self.say(f"cannot save to {path}: {exc.strerror or exc}")
-            return
-        self.say(f"saved to {path}; resume with: kingofny play --resume {path}")
+            self.say(f"cannot save to {where}: {exc.strerror or exc}")
+            return False
+        except ValueError as exc:  # a NUL character in the name
+            why = "a file name cannot hold a NUL character" if "\0" in str(path) else str(exc)
+            self.say(f"cannot save to {where}: {why}")
+            return False
+        self.say(f"saved to {where}; resume with: kingofny play --resume {where}")
+        return True
+
+    def save_anywhere(self) -> Path | None:
+        """Save the game to :attr:`save_path`, or failing that to a new file in the temporary
+        directory; where it went, or None if nowhere."""
+        if self.save(self.save_path):
+            return self.save_path
+        try:
+            handle, name = tempfile.mkstemp(prefix="kingofny-game-", suffix=".json")
+            os.close(handle)
+        except OSError as exc:
+            self.say(f"cannot save to the temporary directory either: {exc.strerror or exc}")
+            return None
+        fallback = Path(name)
+        if self.save(fallback):
+            return fallback
+        fallback.unlink(missing_ok=True)
+        return None
 
     # -- the loop --------------------------------------------------------------------------
 
     def run(self) -> int:
-        """Play until the game ends or the person quits; 0 either way."""
+        """Play until the game ends or the person quits; 0 either way.
+
+        The game is saved whenever it stops early: at ``quit`` or the end of the input, and
+        before an error goes on (a bot's or an effect's :class:`~kingofny.KingOfNYError`, Ctrl+C);
+        any other exception is a bug, reported as :class:`PlayCrash` naming where the game was
+        saved."""
         state = self.session.state
-        if not self.session.record.events or state.turn.number == 0:
-            self.narrate(describe_start(state))
-        else:
-            self.say(f"Resuming turn {state.turn.number}.")
         try:
+            if not self.session.record.events or state.turn.number == 0:
+                self.narrate(describe_start(state))
+            else:
+                self.say(f"Resuming turn {state.turn.number}.")
             while not self.session.state.is_terminal:
                 self.step()
-        except _Quit:
-            self.save(self.save_path)
+        except _Quit as stop:
+            if not stop.saved and self.save_anywhere() is None:
+                raise PlayCrash("the input ended and the game could not be saved", None) from None
             return 0
         except (k.KingOfNYError, KeyboardInterrupt):
             # A bot or a card's effect that failed, or Ctrl+C: the game so far is kept.
             self.say("")
-            self.save(self.save_path)
+            self.save_anywhere()
             raise
+        except Exception as exc:
+            # A bug: the game so far is kept, and the error reported in one line.
+            self.say("")
+            saved = self.save_anywhere()
+            what = f"unexpected error {describe_exception(exc)}"
+            if saved is None:
+                raise PlayCrash(f"{what}; the game could not be saved", None) from exc
+            raise PlayCrash(
+                f"{what}; the game was saved to {_where(saved)} (resume with: kingofny play "
+                f"--resume {_where(saved)})",
+                saved,
+            ) from exc
         self.narrate(describe_end(self.session.state))
         return 0
 

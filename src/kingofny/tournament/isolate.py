@@ -12,7 +12,8 @@ imports the module a spec names (to check it), and the host runs with the user's
 
 A host that does not answer within the decision timeout, or dies, is stopped; the decision is a
 fault handled by the series' policy, and the seat's later requests in that game fail at once. The
-next game starts a fresh host.
+next game starts a fresh host. A host leaves when the process that started it ends, however it
+ends (see :mod:`kingofny.tournament.lifeline`).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from typing import TYPE_CHECKING
 from kingofny import Action, GameState, PlayerError
 from kingofny.players import player_name
 from kingofny.runner import BotFailure, describe_exception
+from kingofny.tournament.lifeline import Lifeline, watch
 
 if TYPE_CHECKING:
     from multiprocessing.process import BaseProcess
@@ -37,8 +39,10 @@ SETUP_TIMEOUT = 120.0
 _MAX_REPLY = 1 << 16
 
 
-def _host_main(conn: Connection, factory: PlayerFactory) -> None:
-    """The host process: make players and answer requests until the pipe closes."""
+def _host_main(conn: Connection, factory: PlayerFactory, lifeline: Connection) -> None:
+    """The host process: make players and answer requests until the pipe closes (or the
+    process that started it ends, even in the middle of a decision)."""
+    watch(lifeline)
     player: object = None
     while True:
         try:
@@ -82,6 +86,7 @@ class BotHost:
         """Seconds each request may take, or None for no limit."""
         self._process: BaseProcess | None = None
         self._conn: Connection | None = None
+        self._lifeline: Lifeline | None = None
         self.dead = False
         """Whether the host was stopped during the current game."""
 
@@ -89,9 +94,14 @@ class BotHost:
         from kingofny.tournament.series import process_context
 
         context = process_context()
+        if self._lifeline is None:
+            self._lifeline = Lifeline()
         ours, theirs = context.Pipe()
         process = context.Process(
-            target=_host_main, args=(theirs, self.factory), daemon=True, name=f"bot {self.label}"
+            target=_host_main,
+            args=(theirs, self.factory, self._lifeline.reader),
+            daemon=True,
+            name=f"bot {self.label}",
         )
         process.start()
         theirs.close()
@@ -119,6 +129,9 @@ class BotHost:
             if process.is_alive():
                 process.kill()
                 process.join(2)
+        if self._lifeline is not None:
+            self._lifeline.cut()
+            self._lifeline = None
 
     def request(self, message: tuple[object, ...], timeout: float | None) -> dict[str, object]:
         """Send ``message`` and wait for the answer, stopping the host if none comes in time."""

@@ -114,6 +114,9 @@ class GameLength:
     """Most turns of a finished game."""
     mean_decisions: float
     """Mean decisions per finished game."""
+    game_faults: int = 0
+    """Games stopped by a fault of the game itself (``max_steps``, ``game_timeout``), included
+    in ``aborted``."""
 
 
 @attrs.frozen(slots=True)
@@ -313,6 +316,7 @@ def report(
         min_turns=min(turns, default=0),
         max_turns=max(turns, default=0),
         mean_decisions=statistics.fmean(r.decisions for r in finished) if finished else 0.0,
+        game_faults=sum(1 for row in rows for f in row.faults if f.seat is None),
     )
     cards = [
         CardLift(
@@ -390,6 +394,8 @@ def format_report(rep: Report, cards: int = 10, min_bought: int = 5) -> str:
     )
     if n.aborted or n.abandoned:
         out.append(f"aborted (faults): {n.aborted}; abandoned (decision limit): {n.abandoned}")
+    if n.game_faults:
+        out.append(f"aborted by the game's own limit (max_steps, game_timeout): {n.game_faults}")
     if any(f.faults for f in rep.faults):
         out.append(
             "faults: "

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from kingofny.runner import GameResult
 
 __all__ = [
+    "MAX_INT",
     "RESULTS_KIND",
     "RESULTS_SCHEMA",
     "GameRow",
@@ -45,6 +46,11 @@ RESULTS_KIND = "kingofny.results"
 RESULTS_SCHEMA = 1
 """The version of the results format this release writes and reads."""
 
+MAX_INT = 2**63 - 1
+"""The largest magnitude of a number in a results file: a signed 64-bit integer (what pandas and
+DuckDB read). Reading refuses a larger one, naming the line and the field, rather than letting
+it overflow later (a float conversion in the report)."""
+
 STATUSES = ("finished", "abandoned", "aborted")
 """The values of :attr:`GameRow.status`."""
 
@@ -53,8 +59,9 @@ STATUSES = ("finished", "abandoned", "aborted")
 class RowFault:
     """A :class:`~kingofny.runner.Fault` as a results row keeps it."""
 
-    seat: int
-    """The seat of the faulty player."""
+    seat: int | None
+    """The seat of the faulty player; None for a fault of the game itself (``max_steps``,
+    ``game_timeout``)."""
     decision: int | None
     """The decision number, or None for a hook."""
     problem: str
@@ -88,7 +95,8 @@ class GameRow:
     decisions_by_seat: tuple[int, ...]
     """Decisions by seat."""
     faults: tuple[RowFault, ...]
-    """The players' faults."""
+    """The players' faults, and the game's own (``seat`` None: ``max_steps``,
+    ``game_timeout``)."""
     forfeited: tuple[int, ...]
     """Seats that forfeited."""
     cards: tuple[tuple[str, ...], ...]
@@ -109,7 +117,8 @@ class GameRow:
         """How many faults each of ``entrants`` entrants made in this game."""
         counts = [0] * entrants
         for fault in self.faults:
-            counts[self.seats[fault.seat]] += 1
+            if fault.seat is not None:
+                counts[self.seats[fault.seat]] += 1
         return tuple(counts)
 
     @classmethod
@@ -192,10 +201,18 @@ class _Reader:
             self.fail(f"$.{key}", "missing")
         return self.data[key]
 
-    def int_(self, value: object, path: str, minimum: int | None = None) -> int:
+    def int_(
+        self, value: object, path: str, minimum: int | None = None, bounded: bool = True
+    ) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
             self.fail(path, f"expected an int, got {value!r}")
         assert isinstance(value, int)
+        if bounded and not -MAX_INT <= value <= MAX_INT:
+            self.fail(
+                path,
+                f"must be at most {MAX_INT} in magnitude (a signed 64-bit integer), got a "
+                f"number of {value.bit_length()} bits",
+            )
         if minimum is not None and value < minimum:
             self.fail(path, f"must be at least {minimum}, got {value}")
         return value
@@ -253,9 +270,10 @@ def row_from_dict(data: object, where: str = "row") -> GameRow:
         f = _Reader(f"{where} $.faults[{i}]", item)
         decision = f.get("decision")
         substitute = f.get("substitute")
+        faulty = f.get("seat")
         faults.append(
             RowFault(
-                seat=seat(f.get("seat"), f"$.faults[{i}].seat"),
+                seat=None if faulty is None else seat(faulty, f"$.faults[{i}].seat"),
                 decision=None if decision is None else f.int_(decision, ".decision", 0),
                 problem=f.str_(f.get("problem"), ".problem"),
                 substitute=None if substitute is None else f.str_(substitute, ".substitute"),
@@ -331,7 +349,7 @@ def _check_manifest(data: object, where: str) -> dict[str, object]:
     for i, entrant in enumerate(entrants):
         e = _Reader(f"{where} $.entrants[{i}]", entrant)
         e.str_(e.get("label"), ".label")
-    r.int_(r.get("seed"), "$.seed")
+    r.int_(r.get("seed"), "$.seed", bounded=False)  # any int is a seed
     r.int_(r.get("games"), "$.games", 0)
     return r.data
 

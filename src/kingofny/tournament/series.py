@@ -10,8 +10,10 @@ every worker count and backend.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import pickle
+import tempfile
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -30,10 +32,11 @@ from kingofny.runner import (
     IllegalPolicy,
     PlayerFactory,
     TournamentSummary,
-    play_game,
+    _play,
     seating,
     seeded_random,
 )
+from kingofny.tournament.lifeline import Lifeline, watch
 from kingofny.tournament.results import (
     RESULTS_KIND,
     RESULTS_SCHEMA,
@@ -44,8 +47,10 @@ from kingofny.tournament.results import (
 )
 
 if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
     from multiprocessing.context import ForkServerContext, SpawnContext
 
+    from kingofny.tournament.gamehost import GameHost
     from kingofny.tournament.isolate import BotHost
 
 Backend = Literal["process", "ray"]
@@ -96,6 +101,15 @@ class Job:
     decision_timeout: float | None
     keep: bool
     """Whether to send back the whole :class:`GameResult` (for ``on_result`` and records)."""
+    max_steps: int | None = None
+    """Engine steps a game may take (see :func:`kingofny.play_game`)."""
+    game_timeout: float | None = None
+    """Seconds a game may take; the games then run in a process of their own (see
+    :mod:`kingofny.tournament.gamehost`)."""
+    resolved_monsters: tuple[str, ...] = ()
+    """The monster ids by seat, as the game's configuration has them."""
+    resolved_packs: tuple[str, ...] = ()
+    """The packs in play, as the game's configuration has them."""
 
 
 @attrs.frozen(slots=True)
@@ -107,11 +121,18 @@ class Played:
 
 
 class Worker:
-    """Plays planned games for one :class:`Job`, holding the bots' processes when isolated."""
+    """Plays planned games for one :class:`Job`, holding the bots' processes when isolated, or
+    the process that plays the games with a ``game_timeout``."""
 
     def __init__(self, job: Job) -> None:
         self.job = job
         self.hosts: list[BotHost] = []
+        self.game_host: GameHost | None = None
+        if job.game_timeout is not None:
+            from kingofny.tournament.gamehost import GameHost
+
+            self.game_host = GameHost(job)  # which holds the bots' processes, if isolated
+            return
         if job.isolate:
             from kingofny.tournament.isolate import BotHost
 
@@ -120,31 +141,47 @@ class Worker:
                 for factory, label in zip(job.factories, job.labels)
             ]
 
-    def play(self, item: Planned) -> Played:
-        """Play one planned game."""
+    def play(
+        self,
+        item: Planned,
+        *,
+        max_steps: int | Literal["job"] | None = "job",
+        on_step: Callable[[int], None] | None = None,
+        keep: bool | None = None,
+        step_fault: str | None = None,
+    ) -> Played:
+        """Play one planned game; the keywords stand in for the job's ``max_steps`` and
+        ``keep``, and pass ``on_step`` and ``step_fault`` on (see ``kingofny.runner._play``)."""
         job = self.job
+        if self.game_host is not None:
+            return self.game_host.play(item)
         made: list[Player]
         if self.hosts:
             made = [host.new_player(seed) for host, seed in zip(self.hosts, item.player_seeds)]
         else:
             made = [factory(seed) for factory, seed in zip(job.factories, item.player_seeds)]
-        result = play_game(
+        result = _play(
             [made[entrant] for entrant in item.seats],
             monsters=job.monsters,
             packs=job.packs,
             seed=item.game_seed,
             on_illegal=job.on_illegal,
             max_decisions=job.max_decisions,
+            max_steps=job.max_steps if max_steps == "job" else max_steps,
+            on_step=on_step,
+            step_fault=step_fault,
         )
         row = GameRow.from_result(item.index, item.game_seed, item.player_seeds, item.seats, result)
-        return Played(row, result if job.keep else None)
+        return Played(row, result if (job.keep if keep is None else keep) else None)
 
     def play_all(self, items: Iterable[Planned]) -> list[Played]:
         """Play planned games in order."""
         return [self.play(item) for item in items]
 
     def close(self) -> None:
-        """Stop the bots' processes."""
+        """Stop the bots' processes, or the games' process."""
+        if self.game_host is not None:
+            self.game_host.close()
         for host in self.hosts:
             host.close()
 
@@ -155,8 +192,9 @@ _WORKER: Worker | None = None
 """The worker of a pool process (each process has its own; never shared between threads)."""
 
 
-def _init_pool_worker(job: Job) -> None:
+def _init_pool_worker(job: Job, lifeline: Connection) -> None:
     global _WORKER
+    watch(lifeline)  # the worker leaves when the driver ends, however it ends
     _WORKER = Worker(job)
 
 
@@ -216,26 +254,38 @@ def process_context() -> ForkServerContext | SpawnContext:
 
 
 def _process_pool(job: Job, chunks: Iterator[list[Planned]], workers: int) -> Iterator[Played]:
+    """Games played by a pool of ``workers`` processes, in order. The workers hold a
+    :class:`~kingofny.tournament.lifeline.Lifeline` of this process: they leave when it ends
+    (even killed), and at once when the series stops early (an error, Ctrl+C, SIGTERM, a
+    consumer that stops reading), even in the middle of a game."""
     context = process_context()
-    with ProcessPoolExecutor(
-        workers, mp_context=context, initializer=_init_pool_worker, initargs=(job,)
-    ) as pool:
+    lifeline = Lifeline()
+    pool = ProcessPoolExecutor(
+        workers, mp_context=context, initializer=_init_pool_worker, initargs=(job, lifeline.reader)
+    )
+    complete = False
+    try:
+
+        def submit(chunk: list[Planned]) -> Future[list[Played]]:
+            return pool.submit(_pool_chunk, chunk)
+
+        def get(future: Future[list[Played]]) -> list[Played]:
+            return future.result()
+
+        yield from _in_order(submit, get, chunks, 2 * workers)
+        complete = True
+    except BrokenProcessPool as exc:
+        raise KingOfNYError(
+            f"a worker process died ({exc}); if a player factory comes from a script or a "
+            "notebook, give it as a spec (module:Class or file.py:Class) instead"
+        ) from exc
+    finally:
+        if not complete:
+            lifeline.cut()  # do not wait for games no one will read
         try:
-
-            def submit(chunk: list[Planned]) -> Future[list[Played]]:
-                return pool.submit(_pool_chunk, chunk)
-
-            def get(future: Future[list[Played]]) -> list[Played]:
-                return future.result()
-
-            yield from _in_order(submit, get, chunks, 2 * workers)
-        except BrokenProcessPool as exc:
-            raise KingOfNYError(
-                f"a worker process died ({exc}); if a player factory comes from a script or a "
-                "notebook, give it as a spec (module:Class or file.py:Class) instead"
-            ) from exc
-        finally:
             pool.shutdown(wait=True, cancel_futures=True)
+        finally:
+            lifeline.cut()
 
 
 def _ray(
@@ -299,7 +349,7 @@ def manifest(
     settings: dict[str, object],
 ) -> dict[str, object]:
     """The first line of a results file."""
-    from kingofny.content import registry
+    from kingofny import _registry as registry
 
     found = registry.installed()
     return {
@@ -320,8 +370,48 @@ def manifest(
     }
 
 
+RECORD_NAME = "game-{index:06d}.json"
+"""The name of a game's record in a series' records directory."""
+
+
+def record_path(records: Path, index: int) -> Path:
+    """Where a series writes the record of game ``index`` in its records directory."""
+    return records / RECORD_NAME.format(index=index)
+
+
+def has_record(records: Path, index: int) -> bool:
+    """Whether the record of game ``index`` is in ``records``, whole: a record is written to a
+    temporary file and renamed, and ends with a closing brace and a newline."""
+    try:
+        with record_path(records, index).open("rb") as stream:
+            stream.seek(-2, os.SEEK_END)
+            return stream.read() == b"}\n"
+    except OSError:  # missing, unreadable, or shorter than two bytes
+        return False
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    """Write ``text`` to a temporary file beside ``path``, then rename it over ``path``: a
+    reader, or a series killed midway, sees the old file or the whole new one, never part."""
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
 class _Output:
-    """The results file and records directory of a series, written by the driver only."""
+    """The results file and records directory of a series, written by the driver only.
+
+    Each game's record is written (whole, see :func:`_write_atomically`) before its row, so a
+    row always has its record. A resumed series with records checks that: from the first row
+    whose record is missing (a file written by an older release, a record deleted since), the
+    rows are dropped and their games played again; ``missing`` lists those games.
+    """
 
     def __init__(
         self,
@@ -334,6 +424,8 @@ class _Output:
         self.records = records
         self.done = 0
         """Games read back from a resumed file (each given to ``on_row``)."""
+        self.missing: list[int] = []
+        """The games of a resumed file whose record was missing."""
         self.file: TextIO | None = None
         self.created: Path | None = None
         """The results file, if this series created it (see :meth:`discard`)."""
@@ -364,11 +456,19 @@ class _Output:
             def count(row: GameRow) -> None:
                 if row.index >= limit:
                     raise ConfigError(f"cannot resume {path}: it has more than {limit} games")
-                self.done += 1
-                on_row(row)
+                if records is not None and not has_record(records, row.index):
+                    self.missing.append(row.index)
+                if not self.missing:
+                    self.done += 1
+                    on_row(row)
 
             _, good = read_results(path, count)
-            os.truncate(path, good)  # a partial last line, from a killed run
+            if self.missing:
+                good = _row_offset(path, self.missing[0])
+            os.truncate(path, good)  # a partial last line, or the rows to play again
+            if records is not None:
+                for stale in records.glob(".game-*.tmp"):  # from a series killed mid-write
+                    stale.unlink(missing_ok=True)
             self.file = path.open("a", encoding="utf-8")
         else:
             self.file = path.open("w", encoding="utf-8")
@@ -385,18 +485,29 @@ class _Output:
             self.created.unlink(missing_ok=True)
 
     def write(self, played: Played) -> None:
-        if self.file is not None:
-            self.file.write(dump_line(played.row.to_dict()))
-            self.file.flush()
+        """Write a game's record (whole), then its row."""
         if self.records is not None and played.result is not None:
             from kingofny.serialize import to_json
 
-            name = self.records / f"game-{played.row.index:06d}.json"
-            name.write_text(to_json(played.result.record) + "\n", encoding="utf-8")
+            path = record_path(self.records, played.row.index)
+            _write_atomically(path, to_json(played.result.record) + "\n")
+        if self.file is not None:
+            self.file.write(dump_line(played.row.to_dict()))
+            self.file.flush()
 
     def close(self) -> None:
         if self.file is not None:
             self.file.close()
+
+
+def _row_offset(path: Path, index: int) -> int:
+    """The byte offset at which the row of game ``index`` starts (after the manifest line and
+    ``index`` rows)."""
+    offset = 0
+    with path.open("rb") as stream:
+        for _, line in zip(range(index + 1), stream):
+            offset += len(line)
+    return offset
 
 
 # -- the series ---------------------------------------------------------------------------------
@@ -408,7 +519,7 @@ class _Tally:
         self.decisions = [0] * entrants
         self.faults_by_entrant = [0] * entrants
         self.no_winner = self.unfinished = self.aborted = self.shared = 0
-        self.turns = self.total_decisions = 0
+        self.turns = self.total_decisions = self.game_faults = 0
 
     def add(self, row: GameRow) -> None:
         if not row.winners:
@@ -424,7 +535,10 @@ class _Tally:
         for seat, made in enumerate(row.decisions_by_seat):
             self.decisions[row.seats[seat]] += made
         for fault in row.faults:
-            self.faults_by_entrant[row.seats[fault.seat]] += 1
+            if fault.seat is None:
+                self.game_faults += 1
+            else:
+                self.faults_by_entrant[row.seats[fault.seat]] += 1
         self.turns += row.turns
         self.total_decisions += row.decisions
 
@@ -491,6 +605,9 @@ def run_series(
     output: str | os.PathLike[str] | None,
     records: str | os.PathLike[str] | None,
     resume: bool,
+    max_steps: int | None = None,
+    game_timeout: float | None = None,
+    resolved_packs: Sequence[str] | None = None,
 ) -> TournamentSummary:
     """Play a checked series (see :func:`kingofny.simulate`)."""
     count = len(factories)
@@ -508,6 +625,10 @@ def run_series(
         isolate=isolate,
         decision_timeout=decision_timeout,
         keep=on_result is not None or records is not None,
+        max_steps=max_steps,
+        game_timeout=game_timeout,
+        resolved_monsters=tuple(resolved_monsters),
+        resolved_packs=tuple(packs if resolved_packs is None else resolved_packs),
     )
     settings: dict[str, object] = {
         "rotate_seats": rotate_seats,
@@ -516,6 +637,11 @@ def run_series(
         "isolate": isolate,
         "decision_timeout": decision_timeout,
     }
+    # Only when set, so that the files of earlier releases (without them) still resume.
+    if max_steps is not None:
+        settings["max_steps"] = max_steps
+    if game_timeout is not None:
+        settings["game_timeout"] = game_timeout
     head = manifest(factories, labels, games, seed, resolved_monsters, packs, settings)
     tally = _Tally(count)
     out = _Output(
@@ -533,7 +659,7 @@ def run_series(
         cores = os.cpu_count() or 1
         wanted = max(1, min(cores, remaining // GAMES_PER_WORKER)) if workers is None else workers
         parallel = backend == "ray" or min(wanted, remaining) > 1
-        if parallel or isolate:
+        if parallel or isolate or game_timeout is not None:
             try:
                 _check_main(factories, backend)
             except ConfigError:
@@ -544,7 +670,8 @@ def run_series(
             except Exception as exc:
                 out.discard()
                 raise ConfigError(
-                    "with workers > 1, backend='ray' or isolate=True the player factories go to "
+                    "with workers > 1, backend='ray', isolate=True or a game_timeout the player "
+                    "factories go to "
                     f"other processes and must pickle, which one does not ({exc}); use a class, "
                     "a functools.partial of a module-level function, or a spec such as "
                     "'mypkg.bots:MyBot' (kingofny.players.player_factory)"
@@ -597,4 +724,6 @@ def run_series(
         rotate_seats=rotate_seats,
         aborted=tally.aborted,
         faults_by_entrant=tuple(tally.faults_by_entrant),
+        game_faults=tally.game_faults,
+        replayed=tuple(out.missing),
     )
