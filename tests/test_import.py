@@ -60,6 +60,7 @@ LAZY_STANDARD_MODULES = (
 ``import kingofny`` must not load (attrs itself loads ``inspect``, ``typing`` and ``re``)."""
 
 LAZY_NAMES = {
+    "problems": "kingofny._engine.validation",
     "HeuristicPlayer": "kingofny.players.heuristic",
     "MCTSPlayer": "kingofny.players.mcts",
     "ExpectimaxPlayer": "kingofny.players.expectimax",

@@ -33,6 +33,7 @@ from kingofny._engine.core import (
     observe,
     reseed,
     sample_outcome,
+    settle,
     winners,
 )
 from kingofny._version import __version__
@@ -87,12 +88,14 @@ from kingofny.model.dice import Dice, Face
 from kingofny.model.monster import MonsterSpec, MonsterState
 from kingofny.model.outcomes import CardDraw, ChanceKind, DiceRoll, Outcome, TileDraw
 from kingofny.model.pending import Pending, PendingKind
+from kingofny.model.problems import Problem
 from kingofny.model.state import GameConfig, GameState, TurnState, waiting_for
 from kingofny.model.steps import Phase, Step
 from kingofny.model.trace import StepRun
 from kingofny.players import Player, RandomPlayer
 
 if _TYPE_CHECKING:  # what mypy and readers see; at run time these load on first use
+    from kingofny._engine.validation import problems
     from kingofny.players.expectimax import ExpectimaxPlayer
     from kingofny.players.heuristic import HeuristicPlayer
     from kingofny.players.mcts import MCTSPlayer
@@ -138,6 +141,7 @@ __all__ = [  # noqa: RUF022 (grouped by topic, not sorted)
     "sample_outcome",
     "observe",
     "reseed",
+    "settle",
     "is_terminal",
     "winners",
     "ActionOrOutcome",
@@ -155,6 +159,8 @@ __all__ = [  # noqa: RUF022 (grouped by topic, not sorted)
     "waiting_for",
     "Pending",
     "PendingKind",
+    "problems",
+    "Problem",
     # -- actions: the decisions a player makes -------------------------------------------------
     "Action",
     "PlaceMonster",
@@ -260,6 +266,7 @@ __all__ = [  # noqa: RUF022 (grouped by topic, not sorted)
 # the same object.
 
 _LAZY: dict[str, str] = {
+    "problems": "kingofny._engine.validation",
     "HeuristicPlayer": "kingofny.players.heuristic",
     "MCTSPlayer": "kingofny.players.mcts",
     "ExpectimaxPlayer": "kingofny.players.expectimax",

@@ -21,11 +21,12 @@ front ends too.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 
-from kingofny import _registry as registry
-from kingofny._engine.core import Trace, apply_logged
-from kingofny.errors import KingOfNYError
+import attrs
+
+from kingofny import StepRun, apply_traced, find_card
+from kingofny.errors import ArgumentError, KingOfNYError
 from kingofny.model.actions import (
     Action,
     Buy,
@@ -44,6 +45,7 @@ from kingofny.model.actions import (
     UseCard,
 )
 from kingofny.model.city import Borough, Building, BuildingKind, Location, Reward, UnitKind
+from kingofny.model.content import content_of
 from kingofny.model.dice import Face
 from kingofny.model.monster import MonsterState
 from kingofny.model.outcomes import CardDraw, DiceRoll, Outcome, TileDraw
@@ -115,17 +117,15 @@ _FACE_NAMES = {
 def monster_name(state: GameState, seat: int) -> str:
     """The printed name of the monster in ``seat`` (its id if no pack knows it)."""
     monster_id = state.monsters[seat].monster
-    try:
-        return registry.monster(monster_id).name
-    except KeyError:
-        return monster_id
+    found = content_of(state.config).monsters.get(monster_id)
+    return monster_id if found is None else found.name
 
 
 def card_name(card_id: str) -> str:
     """The printed name of a card (its id if no pack knows it)."""
     try:
-        return registry.card(card_id).name
-    except KeyError:
+        return find_card(card_id).name
+    except ArgumentError:
         return card_id
 
 
@@ -501,36 +501,45 @@ def _with_top(state: GameState, step: Step) -> GameState:
     :func:`describe_outcome`)."""
     if state.next_step is step:
         return state
-    from kingofny._engine.ops import evolve
-
-    return evolve(state, agenda=(*state.agenda, step))
+    return attrs.evolve(state, agenda=(*state.agenda, step))
 
 
-def _trace(before: GameState, move: Action | Outcome, after: GameState) -> Trace | None:
+def _trace(
+    before: GameState, move: Action | Outcome, after: GameState
+) -> tuple[StepRun, ...] | None:
     """The steps from ``before`` to ``after`` through ``move``, or None if they do not lead there
     (a state built by hand, or a view whose seed was dropped)."""
-    trace: Trace = []
     try:
-        reached = apply_logged(before, move, None, trace)
+        reached, runs = apply_traced(before, move)
     except KingOfNYError:
         return None
-    return trace if reached == after else None
+    return runs if reached == after else None
 
 
-def describe(before: GameState, event: Event | None, after: GameState) -> list[str]:
+def describe(
+    before: GameState,
+    event: Event | None,
+    after: GameState,
+    steps: Sequence[StepRun] | None = None,
+) -> list[str]:
     """Log lines for what happened from ``before`` to ``after`` through ``event``, in the order
     it happened: the decision or outcome, then each step it set off (a new turn opens with its
     header). ``event`` is the decision or chance outcome applied to ``before``; None describes
     only the difference between the two states, as does a pair of states that ``event`` does
-    not lead from one to the other."""
-    trace = _trace(before, event.move, after) if event is not None else None
-    if trace is None:
+    not lead from one to the other.
+
+    ``steps`` are the steps the move ran, as :func:`kingofny.apply_traced` returned them with
+    ``after``: given, the move is not applied again to find them."""
+    runs = steps
+    if runs is None and event is not None:
+        runs = _trace(before, event.move, after)
+    if not runs:
         return _describe_difference(before, event, after)
     lines: list[str] = []
     previous = before
-    for step, move, state in trace:
-        lines += _step_lines(previous, step, move, state)
-        previous = state
+    for run in runs:
+        lines += _step_lines(previous, run.step, run.move, run.state)
+        previous = run.state
     return lines
 
 

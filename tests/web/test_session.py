@@ -176,14 +176,16 @@ def test_a_move_that_fails_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> N
     Now the move is all or nothing, and answered 409."""
     table = Table("g1", ["human", "heuristic"], seed=3)
     state, events, log = table.state, list(table.events), list(table.log)
-    real_apply = kingofny.apply
+    real_apply = kingofny.apply_traced
 
-    def failing(s: kingofny.GameState, move: object) -> kingofny.GameState:
+    def failing(
+        s: kingofny.GameState, move: object
+    ) -> tuple[kingofny.GameState, tuple[kingofny.StepRun, ...]]:
         if s.is_chance:
             raise kingofny.EffectError("fx", "fx:glitch", "on_roll", "roll", "raised RuntimeError")
         return real_apply(s, move)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(kingofny, "apply", failing)
+    monkeypatch.setattr(kingofny, "apply_traced", failing)
 
     def step() -> None:
         if table.state.current_player == 0:

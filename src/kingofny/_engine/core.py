@@ -70,6 +70,7 @@ __all__ = [
     "observe",
     "reseed",
     "sample_outcome",
+    "settle",
     "start",
     "winners",
 ]
@@ -178,6 +179,22 @@ def reseed(view: GameState, seed: int) -> GameState:
         return advance(seeded)
     except HookError as exc:
         raise exc.at(seeded.agenda[-1]) from exc.__cause__
+
+
+def settle(state: GameState) -> GameState:
+    """A state built by hand (a :class:`kingofny.testing.Scenario`, a position set up for
+    analysis) run until it waits: internal steps on top of its agenda run, a decision with one
+    legal action is taken, a step with nothing to do is dropped, and a seeded game draws its
+    chance; it stops at a real decision, a chance node (explicit chance) or the end of the game,
+    as every state :func:`apply` returns does. A state that already waits is returned as it is.
+    """
+    _checked("settle(state)", state)
+    if state.winners is not None or not state.agenda:
+        return state
+    try:
+        return advance(state)
+    except HookError as exc:
+        raise exc.at(state.agenda[-1]) from exc.__cause__
 
 
 def apply(state: GameState, move: ActionOrOutcome) -> GameState:

@@ -14,7 +14,7 @@ from kingofny._engine.core import apply, chance_outcomes, legal_actions
 from kingofny._engine.dispatch import owned
 from kingofny._engine.economy import max_life
 from kingofny._engine.turn import REROLLS, dice_count, reroll_allowance
-from kingofny.errors import ConfigError, KingOfNYError, PluginError
+from kingofny.errors import ArgumentError, ConfigError, KingOfNYError, PluginError
 from kingofny.model.cards import CardKind
 from kingofny.model.content import ContentTable, content_of
 from kingofny.model.invariants import Problem, find_problems
@@ -130,3 +130,17 @@ def _question_problems(state: GameState, step: CardChoice, at: str) -> tuple[Pro
         except KingOfNYError as exc:
             return (Problem(at, f"{step.card}'s question cannot take {action}: {exc}"),)
     return ()
+
+
+def problems(
+    state: GameState, *, settled: bool = True, all_tiles: bool = False
+) -> tuple[Problem, ...]:
+    """Every rule and consistency a state breaks, each a :class:`~kingofny.Problem` with the
+    JSON path of what is wrong (empty for a consistent state): the checks
+    :func:`kingofny.from_json` runs on what it reads. ``settled=False`` accepts a position
+    still to be settled (:func:`kingofny.settle`: its top step is internal); ``all_tiles``
+    demands all 45 tiles, as a whole game has them.
+    """
+    if not isinstance(state, GameState):
+        raise ArgumentError("problems(state)", f"expected a GameState, got {state!r}")
+    return state_problems(state, settled=settled, all_tiles=all_tiles)

@@ -27,8 +27,8 @@ import math
 
 import attrs
 
+from kingofny import find_card
 from kingofny.errors import ArgumentError
-from kingofny.lookup import find_card
 from kingofny.model.cards import CardKind
 from kingofny.model.city import ZONE_EARNINGS
 from kingofny.model.monster import MAX_LIFE, WINNING_VP

@@ -37,7 +37,7 @@ from math import factorial
 
 import attrs
 
-from kingofny._engine.core import apply, legal_actions, observe, sample_outcome
+from kingofny import apply, legal_actions, observe, sample_outcome
 from kingofny.errors import ArgumentError, IllegalActionError
 from kingofny.model.actions import Action, Reroll, StopRolling, UseCard
 from kingofny.model.dice import Dice

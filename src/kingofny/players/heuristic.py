@@ -12,7 +12,6 @@ import random
 import re
 from collections.abc import Callable, Sequence
 
-from kingofny import _registry as registry
 from kingofny.errors import IllegalActionError
 from kingofny.model.actions import (
     Action,
@@ -32,6 +31,7 @@ from kingofny.model.actions import (
 )
 from kingofny.model.cards import CardKind, CardSpec
 from kingofny.model.city import Borough, Reward, UnitKind
+from kingofny.model.content import content_of
 from kingofny.model.dice import FACES, Dice, Face
 from kingofny.model.monster import MAX_LIFE, WINNING_VP, MonsterState
 from kingofny.model.state import GameState
@@ -383,9 +383,10 @@ class HeuristicPlayer:
         for action in legal:
             if isinstance(action, Buy):
                 card_id = view.market[action.slot]
-                if card_id is None or not registry.has_card(card_id):
+                spec = None if card_id is None else content_of(view.config).cards.get(card_id)
+                if spec is None:
                     continue
-                value = self.card_value(view, seat, registry.card(card_id))
+                value = self.card_value(view, seat, spec)
                 if value > 0 and (best is None or value > best[0]):
                     best = (value, action)
         if best is not None:

@@ -36,7 +36,7 @@ import random
 import time
 from collections.abc import Sequence
 
-from kingofny._engine.core import apply, legal_actions, observe, reseed
+from kingofny import apply, legal_actions, observe, reseed
 from kingofny.errors import ArgumentError, IllegalActionError
 from kingofny.model.actions import Action, Reroll
 from kingofny.model.pending import PendingKind

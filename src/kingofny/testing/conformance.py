@@ -25,18 +25,26 @@ from fractions import Fraction
 import attrs
 
 from kingofny import _registry as registry
-from kingofny._engine.core import apply, chance_outcomes, debug_states, legal_actions, new_game
-from kingofny.content.options import option_space
+from kingofny import (
+    apply,
+    chance_outcomes,
+    debug_states,
+    from_json,
+    legal_actions,
+    new_game,
+    to_json,
+)
+from kingofny.effects import option_space
 from kingofny.errors import ArgumentError, IllegalActionError, KingOfNYError
 from kingofny.model.actions import Action, Buy, DestroyUnit, Reroll, Sweep, UseCard
 from kingofny.model.cards import BuyCondition, CardKind
 from kingofny.model.city import UnitKind
+from kingofny.model.content import ContentTable, resolve
 from kingofny.model.dice import Face
 from kingofny.model.pack import ContentPack
 from kingofny.model.state import GameState
 from kingofny.model.steps import CardChoice
 from kingofny.plugins import validate
-from kingofny.serialize import from_json, to_json
 from kingofny.testing.scenario import Scenario, state_problems
 
 _SCAVENGE = "buy:card:"
@@ -113,7 +121,7 @@ def _line_up(pack: ContentPack, game: int, rng: random.Random) -> list[str]:
     players = 2 + game % 5
     ours = [m.id for m in pack.monsters]
     lead = [ours[game % len(ours)]] if ours else []
-    others = [m.id for m in registry.monsters_of(("base",)) if m.id not in lead]
+    others = [m for m in resolve(("base",)).monsters if m not in lead]
     rng.shuffle(others)
     chosen = lead + others
     return chosen[:players]
@@ -125,6 +133,8 @@ class _Tally:
 
     pack: ContentPack
     cards: frozenset[str]
+    table: ContentTable
+    """The content the games play with: the base game and the pack checked."""
     bought: Counter[str] = attrs.Factory(Counter)
     played: Counter[str] = attrs.Factory(Counter)
     uses: Counter[str] = attrs.Factory(Counter)
@@ -174,11 +184,13 @@ def check_content_pack(
                 f"check_content_pack({name})", f"must be an int of at least {low}, got {value!r}"
             )
     validate(pack)
-    packs: Sequence[str] = ("base",) if pack.name == "base" else ("base", pack.name)
-    tally = _Tally(pack, frozenset(c.id for c in pack.cards))
-    with installed(pack), debug_states():
+    # The manifest given is played as it is, next to the installed base game; nothing is
+    # installed or patched (issue 19 §2).
+    packs: Sequence[str | ContentPack] = (pack,) if pack.name == "base" else ("base", pack)
+    tally = _Tally(pack, frozenset(c.id for c in pack.cards), resolve(packs))
+    with debug_states():
         try:
-            declared = option_space(packs)
+            declared = option_space(tally.table)
         except KingOfNYError as exc:
             raise _fail(pack, 0, 0, f"{type(exc).__name__}: {exc}") from exc
         tally.space.update((key, frozenset(options)) for key, options in declared.items())
@@ -223,13 +235,13 @@ def _seeded_start(
     game: int,
     card: str,
     monsters: list[str],
-    packs: Sequence[str],
+    packs: Sequence[str | ContentPack],
     rng: random.Random,
 ) -> GameState:
     """A game whose first monster stands at its Buy step with ``card`` in the market and the
     Energy to buy it, just after buying it."""
-    spec = registry.card(card)
-    others = [c for c in registry.deck_cards(packs) if c != card]
+    spec = tally.table.cards[card]
+    others = [c for c in tally.table.deck if c != card]
     rng.shuffle(others)
     needed = _NEEDED_UNIT.get(spec.buy_condition)
     scenario = (
@@ -297,7 +309,7 @@ def _step(
     problems = state_problems(state)
     if problems:
         raise _fail(pack, game, step, "; ".join(problems))
-    if round_trip and from_json(to_json(state)) != state:
+    if round_trip and from_json(to_json(state), packs=[pack]) != state:
         raise _fail(pack, game, step, "the state changed in a JSON round trip")
     if state.is_chance:
         outcomes = chance_outcomes(state)
@@ -357,9 +369,15 @@ def _shopper_choice(state: GameState, actions: tuple[Action, ...], rng: random.R
     in the market."""
     buys = [a for a in actions if _card_bought(state, a) is not None]
     if buys:
-        priciest = max(registry.card(c).cost for c in state.market if c is not None)
-        best = max(buys, key=lambda a: registry.card(_card_bought(state, a) or "").cost)
-        if registry.card(_card_bought(state, best) or "").cost >= priciest or rng.random() < 0.2:
+        cards = state.config.content.cards if state.config.content is not None else {}
+
+        def cost(card: str | None) -> int:
+            spec = cards.get(card or "")
+            return 0 if spec is None else spec.cost
+
+        priciest = max(cost(c) for c in state.market if c is not None)
+        best = max(buys, key=lambda a: cost(_card_bought(state, a)))
+        if cost(_card_bought(state, best)) >= priciest or rng.random() < 0.2:
             return best
     military = [
         a for a in actions if isinstance(a, DestroyUnit) and a.unit is not UnitKind.INFANTRY

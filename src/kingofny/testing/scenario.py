@@ -75,12 +75,14 @@ from typing import Any, Literal, TypeVar, Union
 
 import attrs
 
-from kingofny import _registry as registry
-from kingofny._engine import rng as rngmod
-from kingofny._engine import validation
-from kingofny._engine.core import ActionOrOutcome, advance, apply, legal_actions
-from kingofny.content.base.effects.city import SOUVENIR
-from kingofny.errors import ArgumentError, IllegalActionError, PluginError, ScenarioError
+from kingofny import ActionOrOutcome, apply, legal_actions, problems, reseed, settle
+from kingofny.errors import (
+    ArgumentError,
+    ConfigError,
+    IllegalActionError,
+    PluginError,
+    ScenarioError,
+)
 from kingofny.lookup import find_card, find_monster, slug
 from kingofny.model.actions import Action, Reroll, ResolveFace
 from kingofny.model.cards import CardKind
@@ -100,6 +102,8 @@ from kingofny.model.city import (
     Zone,
     location,
 )
+from kingofny.model.content import ContentTable
+from kingofny.model.content import resolve as resolve_packs
 from kingofny.model.dice import EMPTY_DICE, Dice, Face
 from kingofny.model.invariants import (
     ADVANCED_RULE_MONSTERS,
@@ -109,6 +113,7 @@ from kingofny.model.invariants import (
 )
 from kingofny.model.monster import MAX_LIFE, MonsterState
 from kingofny.model.outcomes import CardDraw, DiceRoll, TileDraw
+from kingofny.model.pack import ContentPack
 from kingofny.model.state import MARKET_SIZE, GameConfig, GameState, TurnState
 from kingofny.model.steps import (
     BeginResolution,
@@ -185,6 +190,8 @@ def monster_id(name: str) -> str:
     try:
         return find_monster(name).id
     except ArgumentError as exc:
+        if _namespaced(name):  # a pack's exact id, checked against the game's packs on build
+            return name
         raise ScenarioError(exc.message) from None
 
 
@@ -194,7 +201,17 @@ def card_id(name: str) -> str:
     try:
         return find_card(name).id
     except ArgumentError as exc:
+        if _namespaced(name):  # a pack's exact id, checked against the game's packs on build
+            return name
         raise ScenarioError(exc.message) from None
+
+
+def _namespaced(name: object) -> bool:
+    """Whether ``name`` has the shape of an exact id, ``"<pack>:<name>"``."""
+    if not isinstance(name, str):
+        return False
+    pack, colon, rest = name.partition(":")
+    return bool(colon and pack and rest) and ":" not in rest
 
 
 _BOROUGH_NAMES: dict[str, Borough] = {}
@@ -287,6 +304,10 @@ def _count(value: object, what: str) -> int:
     return value
 
 
+_SOUVENIR = "souvenir"
+"""The marker I ♥ NY Tourist puts on a borough (a base card's; the base pack names it too)."""
+
+
 def _names(value: object, what: str) -> tuple[str, ...]:
     if isinstance(value, str) or not isinstance(value, Iterable):
         raise ScenarioError(f"{what} must be a list, got {value!r}")
@@ -297,7 +318,7 @@ def _monster_ids(monsters: Sequence[str] | int) -> tuple[str, ...]:
     if isinstance(monsters, bool):
         raise ScenarioError(f"monsters must be a count or a list of names, got {monsters!r}")
     if isinstance(monsters, int):
-        known = registry.all_monsters()
+        known = tuple(resolve_packs(("base",)).monsters.values())
         if not MIN_MONSTERS <= monsters <= min(MAX_MONSTERS, len(known)):
             raise ScenarioError(
                 f"King of New York is for {MIN_MONSTERS} to {MAX_MONSTERS} monsters, got {monsters}"
@@ -314,24 +335,27 @@ def _monster_ids(monsters: Sequence[str] | int) -> tuple[str, ...]:
     return ids
 
 
-def _packs(packs: Iterable[str]) -> tuple[str, ...]:
-    names = _names(packs, "packs")
-    for name in names:
-        try:
-            registry.installed().pack(name)
-        except PluginError as exc:
-            raise ScenarioError(str(exc)) from None
-    return names
+def _packs(packs: Iterable[str | ContentPack]) -> tuple[str | ContentPack, ...]:
+    given = _names(packs, "packs")
+    _table(given)
+    return given
 
 
-def token_kinds(packs: Iterable[str] = ("base",)) -> frozenset[str]:
+def _table(packs: Iterable[str | ContentPack]) -> ContentTable:
+    """The content table of these packs (a ScenarioError if one cannot be played)."""
+    try:
+        return resolve_packs(tuple(packs))
+    except (ConfigError, PluginError) as exc:
+        raise ScenarioError(str(exc)) from None
+
+
+def token_kinds(packs: Iterable[str | ContentPack] = ("base",)) -> frozenset[str]:
     """The token kinds a monster may hold in a game of these packs: the base game's Web, Curse
     and Carapace tokens, and every token kind a pack gives an effect (an effect key without a
     namespace, see :attr:`~kingofny.content.pack.ContentPack.effects`)."""
     kinds = set(BASE_TOKEN_KINDS)
-    reg = registry.installed()
-    for name in packs:
-        kinds.update(key for key in reg.pack(name).effects if ":" not in key)
+    for pack in _table(packs).packs:
+        kinds.update(key for key in pack.effects if ":" not in key)
     return frozenset(kinds)
 
 
@@ -402,8 +426,11 @@ class Scenario:
     """The monster id of each seat."""
     seed: int | None = attrs.field(default=None, kw_only=True, converter=_seed)
     """The auto-chance seed, or None for explicit chance."""
-    packs: tuple[str, ...] = attrs.field(default=("base",), kw_only=True, converter=_packs)
-    """The content packs in play (their cards form the deck)."""
+    packs: tuple[str | ContentPack, ...] = attrs.field(
+        default=("base",), kw_only=True, converter=_packs
+    )
+    """The content packs in play (their cards form the deck): names of installed packs, or
+    manifests, as :func:`kingofny.new_game` takes them (a pack tried without installing it)."""
     _setups: tuple[_MonsterSetup, ...] = attrs.field(default=(), kw_only=True, repr=False)
     _boroughs: tuple[tuple[Borough, _BoroughSetup], ...] = attrs.field(
         default=(), kw_only=True, repr=False
@@ -511,7 +538,7 @@ class Scenario:
                 raise ScenarioError(f"seat {seat}: tokens are a mapping of kind to count")
             known = token_kinds(self.packs)
             for kind in tokens:
-                if kind == SOUVENIR:
+                if kind == _SOUVENIR:
                     raise ScenarioError(
                         f"seat {seat}: Souvenir tokens lie on boroughs, not in front of a "
                         f"monster; use .borough(name, souvenir=True)"
@@ -708,8 +735,9 @@ class Scenario:
             if holder is not None and monsters[holder].eliminated:
                 raise ScenarioError(f"seat {holder} holds {name} but is eliminated")
         turn_state, agenda = _turn_and_agenda(turn, at, monsters)
+        table = _table(self.packs)
         state = GameState(
-            config=GameConfig(self.monsters, self.seed, self.packs),
+            config=GameConfig(self.monsters, None, table.names, content=table),
             monsters=monsters,
             boroughs=boroughs,
             hidden_tiles=pool,
@@ -720,10 +748,10 @@ class Scenario:
             statue=self._statue,
             turn=turn_state,
             agenda=agenda,
-            rng=None if self.seed is None else rngmod.seed_state(self.seed),
         )
         check_state(state, settled=False)
-        state = advance(state)
+        # The seed's generator starts where the scenario does (``reseed`` also settles).
+        state = settle(state) if self.seed is None else reseed(state, self.seed)
         check_state(state)
         return state
 
@@ -777,7 +805,8 @@ class Scenario:
                     f"(use eliminated=True for a monster out of the game)"
                 )
             for c in cards:
-                if registry.card(c).kind is not CardKind.KEEP:
+                spec = _table(self.packs).cards.get(c)
+                if spec is not None and spec.kind is not CardKind.KEEP:
                     raise ScenarioError(
                         f"seat {seat} ({mid}) cannot hold {c}: it is a DISCARD card, which "
                         f"takes effect when bought and goes to the discard pile"
@@ -816,7 +845,7 @@ class Scenario:
                     f"{c} is in {len(where)} places ({', '.join(where)}); there is one copy "
                     f"of each card"
                 )
-        unplaced = [c for c in registry.deck_cards(self.packs) if c not in places]
+        unplaced = [c for c in _table(self.packs).deck if c not in places]
         slots: list[str | None] = (
             list(self._market) if self._market is not None else [None] * MARKET_SIZE
         )
@@ -1024,7 +1053,7 @@ def _lay_tiles(
             tuple(Stack(t, h) for t, h in zip(tops[b], hidden[b])),
             (given.get(b, _BoroughSetup()).units or ()),
             (given.get(b, _BoroughSetup()).fresh_units or ()),
-            (SOUVENIR,) if given.get(b, _BoroughSetup()).souvenir else (),
+            (_SOUVENIR,) if given.get(b, _BoroughSetup()).souvenir else (),
         )
         for b in Borough
     )
@@ -1134,8 +1163,8 @@ def state_problems(
     (whose top step is internal); ``all_tiles=True`` demands all 45 tiles, as a saved game must
     have them (a :class:`Scenario` leaves out the tiles its stacks have no room for).
     """
-    problems = validation.state_problems(state, settled=settled, all_tiles=all_tiles)
-    return tuple(str(problem) for problem in problems)
+    found = problems(state, settled=settled, all_tiles=all_tiles)
+    return tuple(str(problem) for problem in found)
 
 
 def check_state(state: GameState, *, settled: bool = True, all_tiles: bool = False) -> None:

@@ -297,10 +297,10 @@ class Table:
         while state.is_chance:
             outcome = kingofny.sample_outcome(state, self._chance)
             event = Event(None, outcome)
-            after = kingofny.apply(state, outcome)
+            after, steps = kingofny.apply_traced(state, outcome)
             events.append(event)
             if log is not None:
-                log += describe(state, event, after)
+                log += describe(state, event, after, steps)
             state = after
         return state
 
@@ -312,8 +312,8 @@ class Table:
         chance = self._chance.getstate()
         events = [Event(seat, action)]
         try:
-            after = kingofny.apply(before, action)
-            log = describe(before, events[0], after)
+            after, steps = kingofny.apply_traced(before, action)
+            log = describe(before, events[0], after, steps)
             after = self._settle(after, events, log)
         except KingOfNYError as exc:
             self._chance.setstate(chance)
