@@ -139,11 +139,15 @@ def example(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def lint(session: nox.Session) -> None:
-    """Ruff lint and format check."""
-    session.install("ruff>=0.4")
-    paths = ["src", "tests", "bench", "examples", "docs", "noxfile.py", "setup.py"]
+    """Ruff lint and format check; the import contracts of ``pyproject.toml`` (import-linter:
+    the public edge, the engine without content, the model at the bottom); no import cycle,
+    imports inside functions included (``tools/import_cycles.py``)."""
+    session.install("-e", ".", "ruff>=0.4", "import-linter>=2.1")
+    paths = ["src", "tests", "bench", "examples", "docs", "tools", "noxfile.py", "setup.py"]
     session.run("ruff", "check", *paths)
     session.run("ruff", "format", "--check", *paths)
+    session.run("lint-imports")
+    session.run("python", "tools/import_cycles.py", "kingofny")
 
 
 @nox.session(python=PYTHON)

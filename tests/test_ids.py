@@ -24,7 +24,7 @@ from kingofny.ids import (
     observation_names,
     returns,
 )
-from kingofny.testing.conformance import installed
+from tests.support import installed
 
 ACTIONS = ActionIds()
 OUTCOMES = OutcomeIds()

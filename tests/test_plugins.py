@@ -34,7 +34,7 @@ from kingofny.model.monster import MonsterSpec
 from kingofny.model.state import GameState
 from kingofny.serialize import from_json, to_json
 from kingofny.testing import Scenario, roll
-from kingofny.testing.conformance import installed
+from tests.support import installed
 
 
 def good_pack() -> ContentPack:

@@ -25,8 +25,8 @@ from kingofny.runner import (
     TournamentSummary,
     play_game,
     seating,
-    simulate,
 )
+from kingofny.tournament.series import simulate
 
 
 class Recorder:

@@ -107,7 +107,7 @@ if _TYPE_CHECKING:  # what mypy and readers see; at run time these load on first
         replay_states,
         start_record,
     )
-    from kingofny.runner import Fault, GameResult, TournamentSummary, play_game, simulate
+    from kingofny.runner import Fault, GameResult, TournamentSummary, play_game
     from kingofny.serialize import (
         RECORD_FORMAT,
         SCHEMA_VERSION,
@@ -123,6 +123,7 @@ if _TYPE_CHECKING:  # what mypy and readers see; at run time these load on first
     )
     from kingofny.tournament.report import Report, format_report, report, wilson_interval
     from kingofny.tournament.results import GameRow, Results, load_results
+    from kingofny.tournament.series import simulate
 
 COMPILED: bool = _compiled()
 """Whether the rules core runs compiled (mypyc) in this process, or as pure Python: a build
@@ -274,9 +275,8 @@ _LAZY: dict[str, str] = {
         ("Event", "GameRecord", "apply_recorded", "replay", "replay_states", "start_record"),
         "kingofny.record",
     ),
-    **dict.fromkeys(
-        ("Fault", "GameResult", "TournamentSummary", "play_game", "simulate"), "kingofny.runner"
-    ),
+    **dict.fromkeys(("Fault", "GameResult", "TournamentSummary", "play_game"), "kingofny.runner"),
+    "simulate": "kingofny.tournament.series",
     **dict.fromkeys(("GameRow", "Results", "load_results"), "kingofny.tournament.results"),
     **dict.fromkeys(
         ("Report", "format_report", "report", "wilson_interval"), "kingofny.tournament.report"

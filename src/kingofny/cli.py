@@ -400,9 +400,9 @@ def _count(n: int, noun: str) -> str:
 def _plugins(out: TextIO) -> int:
     """Print one line per installed pack: name, version, counts, description; then one line
     per entry point that failed to load, with its error (the listing itself succeeds)."""
-    from kingofny import _registry as registry
+    from kingofny.plugins import load_installed
 
-    reg = registry.installed()
+    reg = load_installed()  # discovered afresh, every pack loaded
     broken = reg.load_all()
     for name in sorted(reg.loaded):
         pack = reg.loaded[name]
@@ -501,7 +501,8 @@ def _duration(seconds: float) -> str:
 def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from kingofny.narrate import narrate
     from kingofny.record import replay_states
-    from kingofny.runner import MAX_TIMEOUT, simulate
+    from kingofny.runner import MAX_TIMEOUT
+    from kingofny.tournament.series import simulate
 
     monsters = _split(args.monsters, "--monsters") if args.monsters is not None else None
     if args.players is not None:

@@ -6,7 +6,6 @@ Every game is seeded, so its :class:`~kingofny.record.GameRecord` replays it exa
 
 from __future__ import annotations
 
-import os
 import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Literal
@@ -28,7 +27,7 @@ from kingofny.players.base import Player, player_name
 from kingofny.record import Event, GameRecord
 
 if TYPE_CHECKING:
-    from kingofny.tournament.series import Backend
+    pass
 
 IllegalPolicy = Literal["raise", "random", "abort", "forfeit"]
 """What :func:`play_game` does when a player raises, returns an action that is not legal, or (in
@@ -537,171 +536,20 @@ def seating(entrants: int, game: int, rotate_seats: bool = True) -> tuple[int, .
     return tuple((seat - shift) % entrants for seat in range(entrants))
 
 
-def simulate(
-    player_factories: Sequence[PlayerFactory],
-    games: int,
-    *,
-    seed: int,
-    monsters: Sequence[str] | None = None,
-    packs: Sequence[str] = ("base",),
-    rotate_seats: bool = True,
-    progress: Callable[[int, int], None] | None = None,
-    on_result: Callable[[int, GameResult, tuple[int, ...]], None] | None = None,
-    on_illegal: IllegalPolicy = "abort",
-    max_decisions: int = DEFAULT_MAX_DECISIONS,
-    workers: int | None = 1,
-    backend: Backend = "process",
-    ray_address: str | None = None,
-    chunksize: int | None = None,
-    isolate: bool = False,
-    decision_timeout: float | None = None,
-    output: str | os.PathLike[str] | None = None,
-    records: str | os.PathLike[str] | None = None,
-    resume: bool = False,
-    max_steps: int | None = None,
-    game_timeout: float | None = None,
-) -> TournamentSummary:
-    """Play ``games`` games between the players the factories make, and tally the results.
+def __getattr__(name: str) -> object:
+    """``kingofny.runner.simulate``, the 0.1 spelling of :func:`kingofny.simulate` (which lives
+    in :mod:`kingofny.tournament.series`): it works in 0.2 with a DeprecationWarning and goes
+    in 0.3."""
+    if name != "simulate":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+    import warnings
 
-    Each factory is an *entrant*: it makes a fresh player for every game from a seed. Its label
-    is its ``name`` attribute (the bundled classes have one), else the name of the players it
-    makes, followed for a :class:`~kingofny.players.SpecFactory` by its options
-    (``heuristic:flee_life=3``). With ``rotate_seats`` the entrants change seats every game (see
-    :func:`seating`) so that the advantage of a seat cancels out over the series; the monsters
-    stay in their seats (they have no powers). Game and player seeds are drawn from ``seed``, so
-    the same arguments give the same summary, rows and records, whatever ``workers`` and
-    ``backend``.
-
-    ``progress(done, games)`` is called after each game and ``on_result(index, result, seats)``
-    receives each game's :class:`GameResult` and the entrant of each seat, both in game order
-    (also when the games run elsewhere).
-
-    Faults (see :data:`IllegalPolicy` and :func:`play_game`): by default (``"abort"``) a player
-    that raises, returns an illegal action or times out stops its game, which is recorded as
-    aborted with the reason, and the series goes on; the summary counts the faults of each
-    entrant. ``on_illegal="raise"`` stops the series with a
-    :class:`~kingofny.errors.PlayerError` instead.
-
-    Scale and isolation:
-
-    * ``workers``: how many processes play; None: all cores, but at least 8 games each (a
-      process costs a few games to start). 1 plays in this process.
-      ``backend="process"`` uses a local pool (see
-      :func:`kingofny.tournament.series.process_context`); ``backend="ray"`` runs
-      Ray tasks on the cluster at ``ray_address``, or on a local Ray started on demand with
-      ``workers`` CPUs (needs the ``ray`` extra; Ray stays up for the next series until
-      ``ray.shutdown()``). ``chunksize`` is how many games a task plays (default: automatic).
-    * ``isolate``: each entrant's bot runs in its own process, which gets copies of its views
-      and answers with the index of its action; the game's state stays here, so a bot cannot
-      alter it (see :mod:`kingofny.tournament.isolate`).
-    * ``decision_timeout``: seconds each decision (and hook) may take; it implies ``isolate``,
-      since only a bot in its own process can be stopped. A bot out of time is stopped, and the
-      decision is a fault handled by ``on_illegal`` (abort the game, forfeit the seat, or play a
-      random legal action; later decisions of that seat in that game then fail at once).
-      At most :data:`MAX_TIMEOUT` (a week).
-
-    Bounding a game (faults of the game itself, whatever ``on_illegal``: the game is aborted,
-    its row has a fault without seat and its reason, and the series goes on):
-
-    * ``max_steps``: engine steps (chance outcomes and decisions) a game may take, see
-      :func:`play_game`; checked between decisions, so it stops content that makes a game go
-      on and on, not an effect that never returns.
-    * ``game_timeout``: seconds of wall-clock time a game may take (at most
-      :data:`MAX_TIMEOUT`). Each game then runs in a process of its own (one at a time per
-      worker, the process kept from game to game), which is killed when its game overruns and
-      replaced for the next one: a content pack's effect that never returns cannot be stopped
-      in any other way. The game is then played again, in a fresh process, up to the step it
-      had reached (games replay exactly from their seeds), so that its row and record hold the
-      game up to the step that hung; if that fails too (a game that hangs before its first
-      decision, or plays differently the second time), the row holds the game's starting
-      position and the record its configuration only. Timed-out games depend on the machine's
-      speed, like ``decision_timeout``'s.
-
-    With ``workers`` other than 1, a Ray backend or ``isolate``, the factories are sent to other
-    processes and must pickle: bundled classes, :func:`~kingofny.players.player_factory` specs
-    (``"mypkg.bots:MyBot"``, ``"bots.py:MyBot"``) and ``functools.partial`` of module-level
-    callables do; lambdas and local functions do not (:class:`~kingofny.errors.ConfigError`).
-
-    Files: ``output`` writes a results file (JSON Lines: a manifest line, then one row per game,
-    see :mod:`kingofny.tournament.results`); ``records`` a directory of full game records
-    (``game-000000.json`` ...), which replay exactly. Each record is written whole (to a
-    temporary file, then renamed) before its game's row, so a row always has its record.
-    ``output`` refuses an existing non-empty file unless ``resume``: then a file written by the
-    same series (same manifest) is continued after its last complete row, and the summary covers
-    every game, read or played. With ``records``, resuming also checks that every row has its
-    record: from the first game whose record is missing, the rows are dropped and the games
-    played again (:attr:`TournamentSummary.replayed` lists the games whose record was missing).
-
-    Every argument is checked before the first game, even for a series of no games: an argument
-    of the wrong type or range (no factories, a factory that is not callable, ``games`` or
-    ``max_decisions`` not an int of 0 or more, a ``seed`` that is not an int, a ``rotate_seats``
-    that is not a bool, callbacks that are not callable, ``workers`` below 1, ``max_steps`` not
-    an int of 0 or more, a timeout that is not a number above 0 and at most
-    :data:`MAX_TIMEOUT`) raises
-    :class:`~kingofny.errors.ArgumentError`; a configuration that cannot start a game (player and
-    monster counts that differ, an unknown monster or pack, an unknown ``on_illegal`` policy or
-    backend) raises :class:`~kingofny.errors.ConfigError`. Any int is a seed, negative and huge
-    ones included, and different seeds give different series (``-5`` is not ``5``).
-    """
-    _check_sequence("simulate(player_factories)", player_factories)
-    if not player_factories:
-        raise ArgumentError("simulate(player_factories)", "no player factories given")
-    for index, factory in enumerate(player_factories):
-        if not callable(factory):
-            raise ArgumentError(
-                f"simulate(player_factories[{index}])",
-                f"expected a player factory (a callable taking a seed), got {factory!r}",
-            )
-    _check_int("simulate(games)", games, 0)
-    _check_int("simulate(seed)", seed)
-    _check_int("simulate(max_decisions)", max_decisions, 0)
-    if workers is not None:
-        _check_int("simulate(workers)", workers, 1)
-    for flag, value in (("rotate_seats", rotate_seats), ("isolate", isolate), ("resume", resume)):
-        if not isinstance(value, bool):
-            raise ArgumentError(f"simulate({flag})", f"expected a bool, got {value!r}")
-    decision_timeout = check_timeout("simulate(decision_timeout)", decision_timeout)
-    game_timeout = check_timeout("simulate(game_timeout)", game_timeout)
-    if max_steps is not None:
-        _check_int("simulate(max_steps)", max_steps, 0)
-    if chunksize is not None:
-        _check_int("simulate(chunksize)", chunksize, 1)
-    _check_callable("simulate(progress)", progress)
-    _check_callable("simulate(on_result)", on_result)
-    _check_policy(on_illegal)
-    if backend not in ("process", "ray"):
-        raise ConfigError(f"backend must be 'process' or 'ray', got {backend!r}")
-    count = len(player_factories)
-    if monsters is not None:
-        _check_sequence("simulate(monsters)", monsters)
-        if len(monsters) != count:
-            raise ConfigError(f"{count} players but {len(monsters)} monsters")
-    # The setup is valid (and these are its monster ids).
-    config = new_game(count if monsters is None else monsters, packs=packs).config
-    from kingofny.tournament.series import run_series
-
-    return run_series(
-        player_factories,
-        games,
-        seed=seed,
-        monsters=monsters,
-        resolved_monsters=config.monsters,
-        packs=packs,
-        rotate_seats=rotate_seats,
-        progress=progress,
-        on_result=on_result,
-        on_illegal=on_illegal,
-        max_decisions=max_decisions,
-        workers=workers,
-        backend=backend,
-        ray_address=ray_address,
-        chunksize=chunksize,
-        isolate=isolate,
-        decision_timeout=decision_timeout,
-        output=output,
-        records=records,
-        resume=resume,
-        max_steps=max_steps,
-        game_timeout=game_timeout,
-        resolved_packs=config.packs,
+    warnings.warn(
+        "kingofny.runner.simulate is deprecated since kingofny 0.2 and goes in 0.3: use "
+        "kingofny.simulate",
+        DeprecationWarning,
+        stacklevel=2,
     )
+    # Looked up by name: the series module imports this one, not the other way round.
+    return importlib.import_module("kingofny.tournament.series").simulate

@@ -14,7 +14,8 @@ from kingofny.model.actions import UseCard
 from kingofny.model.cards import CardKind, CardSpec
 from kingofny.model.state import GameState
 from kingofny.testing import ConformanceError, check_content_pack
-from kingofny.testing.conformance import _card_bought, installed
+from kingofny.testing.conformance import _card_bought
+from tests.support import installed
 
 BASE = option_space(("base",))
 KEEP_CARDS = sorted(c.id for c in manifest().cards if c.kind is CardKind.KEEP)

@@ -23,7 +23,7 @@ from kingofny.effects import (
     roll,
 )
 from kingofny.effects import CardRoll as CardRollStep
-from kingofny.testing.conformance import installed
+from tests.support import installed
 
 
 def _pack(effect: Effect) -> ContentPack:

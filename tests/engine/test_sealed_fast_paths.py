@@ -22,7 +22,7 @@ import kingofny
 from kingofny import EffectError, GameState
 from kingofny.effects import CONTENT_API_VERSION, ContentPack, Effect, MonsterSpec, Source
 from kingofny.testing import ConformanceError, check_content_pack
-from kingofny.testing.conformance import installed
+from tests.support import installed
 
 Reader = Callable[[GameState], object]
 

@@ -15,9 +15,9 @@ import pytest
 
 from kingofny import RandomPlayer, replay, simulate
 from kingofny.runner import GameResult
-from kingofny.testing.conformance import installed
 from kingofny.tournament import load_results
 from kingofny.tournament.series import plan
+from tests.support import installed
 from tests.tournament.bots import HangsAtStart
 
 ROOT = Path(__file__).resolve().parents[2]

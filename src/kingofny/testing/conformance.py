@@ -15,16 +15,14 @@ duration of the check that manifest is the pack of its name (see :func:`installe
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import random
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 import attrs
 
-from kingofny import _registry as registry
 from kingofny import (
     apply,
     chance_outcomes,
@@ -97,19 +95,6 @@ class ConformanceReport:
     def never_exercised(self) -> tuple[str, ...]:
         """The pack's cards no game bought or held: their effects never ran."""
         return tuple(card for card in self.cards if not self.card_uses[card])
-
-
-@contextlib.contextmanager
-def installed(pack: ContentPack) -> Iterator[None]:
-    """Make ``pack`` the content pack of its name for the duration.
-
-    An installed pack of the same name (another version, or one that fails to load) is set
-    aside without being loaded, so games use exactly this manifest; on leaving, even by an
-    exception, the registry is put back as it was (packs loaded in between are unloaded again,
-    to load on demand). The registry is shared by the whole process: other threads see the
-    swapped pack while the block runs."""
-    with registry.installed().swapped(pack):
-        yield
 
 
 def _fail(pack: ContentPack, game: int, step: int, problem: str) -> ConformanceError:

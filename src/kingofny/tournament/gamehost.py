@@ -18,17 +18,20 @@ A host that dies (a bot that exits its process without ``isolate``) is handled t
 from __future__ import annotations
 
 import multiprocessing.util
+from collections.abc import Iterable
 from multiprocessing.connection import Connection
 from typing import TYPE_CHECKING
 
 import attrs
 
+from kingofny import new_game
 from kingofny.errors import KingOfNYError
 from kingofny.record import GameRecord
 from kingofny.runner import Fault, GameResult, describe_exception
+from kingofny.tournament.jobs import Job, Planned, Played, Worker
 from kingofny.tournament.lifeline import Lifeline, watch
+from kingofny.tournament.processes import process_context
 from kingofny.tournament.results import GameRow
-from kingofny.tournament.series import Job, Planned, Played, Worker, process_context
 
 if TYPE_CHECKING:
     from multiprocessing.process import BaseProcess
@@ -191,6 +194,10 @@ class GameHost:
         assert isinstance(payload, Played)
         return payload
 
+    def play_all(self, items: Iterable[Planned]) -> list[Played]:
+        """Play planned games in order, each within the time limit."""
+        return [self.play(item) for item in items]
+
     def play(self, item: Planned) -> Played:
         """Play a planned game within the time limit (see the module for what an overrun
         gives)."""
@@ -217,12 +224,11 @@ class GameHost:
     def _start_of(self, item: Planned, problem: str) -> GameResult:
         """A result for a game that could not be played again: its starting position (before
         setup's chance), no events, and the fault."""
-        from kingofny._engine.setup import initial_state
-        from kingofny.model.state import GameConfig
-
         job = self.job
-        config = GameConfig(job.resolved_monsters, item.game_seed, job.resolved_packs)
-        state = initial_state(config)
+        # The table before any chance: an explicit-chance game stops at its first reveal, before
+        # any effect runs (the hang may have been in one).
+        state = new_game(job.resolved_monsters, packs=job.resolved_packs)
+        config = attrs.evolve(state.config, seed=item.game_seed)
         count = len(config.monsters)
         return GameResult(
             winners=None,

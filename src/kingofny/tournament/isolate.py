@@ -1,7 +1,7 @@
 """Bots in their own processes (``simulate(isolate=True)``, ``--isolate``).
 
 Each entrant's bot lives in a *host* process, started (``forkserver`` or ``spawn``, see
-:func:`kingofny.tournament.series.process_context`) from the
+:func:`kingofny.tournament.processes.process_context`) from the
 entrant's factory (so the factory must pickle: a class, a :class:`~kingofny.players.SpecFactory`,
 a ``functools.partial``). The runner keeps the authoritative state: it sends the host a copy of
 the seat's view and the legal actions, and the host answers with the *index* of the chosen action
@@ -27,6 +27,7 @@ from kingofny import Action, GameState, PlayerError
 from kingofny.players import player_name
 from kingofny.runner import BotFailure, describe_exception
 from kingofny.tournament.lifeline import Lifeline, watch
+from kingofny.tournament.processes import process_context
 
 if TYPE_CHECKING:
     from multiprocessing.process import BaseProcess
@@ -91,7 +92,6 @@ class BotHost:
         """Whether the host was stopped during the current game."""
 
     def _start(self) -> Connection:
-        from kingofny.tournament.series import process_context
 
         context = process_context()
         if self._lifeline is None:

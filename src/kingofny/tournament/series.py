@@ -15,28 +15,33 @@ import os
 import pickle
 import tempfile
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, TextIO, TypeVar
 
-import attrs
-
 from kingofny._version import __version__
-from kingofny.errors import ConfigError, KingOfNYError
-from kingofny.players import Player, SpecFactory, player_name
+from kingofny.errors import ArgumentError, ConfigError, KingOfNYError
+from kingofny.model.content import resolve
+from kingofny.players import SpecFactory, player_name
 from kingofny.runner import (
-    SEED_BITS,
+    DEFAULT_MAX_DECISIONS,
     GameResult,
     IllegalPolicy,
     PlayerFactory,
     TournamentSummary,
-    _play,
-    seating,
-    seeded_random,
+    _check_callable,
+    _check_int,
+    _check_policy,
+    _check_sequence,
+    check_timeout,
+    new_game,
 )
+from kingofny.tournament.gamehost import GameHost
+from kingofny.tournament.jobs import Job, Planned, Played, Worker, plan
 from kingofny.tournament.lifeline import Lifeline, watch
+from kingofny.tournament.processes import process_context
 from kingofny.tournament.results import (
     RESULTS_KIND,
     RESULTS_SCHEMA,
@@ -48,10 +53,7 @@ from kingofny.tournament.results import (
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
-    from multiprocessing.context import ForkServerContext, SpawnContext
 
-    from kingofny.tournament.gamehost import GameHost
-    from kingofny.tournament.isolate import BotHost
 
 Backend = Literal["process", "ray"]
 """Where :func:`kingofny.simulate` runs games with ``workers`` other than 1: ``"process"``, a
@@ -63,139 +65,26 @@ BACKENDS: tuple[str, ...] = ("process", "ray")
 _T = TypeVar("_T")
 
 
-@attrs.frozen(slots=True)
-class Planned:
-    """One game of the plan: its number, seeds and seating."""
-
-    index: int
-    """The game's number, from 0."""
-    game_seed: int
-    """The game's seed."""
-    player_seeds: tuple[int, ...]
-    """The seed of each entrant's player, by entrant."""
-    seats: tuple[int, ...]
-    """The entrant in each seat."""
-
-
-def plan(entrants: int, games: int, seed: int, rotate_seats: bool = True) -> Iterator[Planned]:
-    """The games of a series, as the serial runner always drew them."""
-    master = seeded_random(seed)
-    for index in range(games):
-        game_seed = master.getrandbits(SEED_BITS)
-        seats = seating(entrants, index, rotate_seats)
-        player_seeds = tuple(master.getrandbits(SEED_BITS) for _ in range(entrants))
-        yield Planned(index, game_seed, player_seeds, seats)
-
-
-@attrs.frozen(slots=True)
-class Job:
-    """What a worker needs to play planned games (pickled once per worker)."""
-
-    factories: tuple[PlayerFactory, ...]
-    labels: tuple[str, ...]
-    monsters: tuple[str, ...] | None
-    packs: tuple[str, ...]
-    on_illegal: IllegalPolicy
-    max_decisions: int
-    isolate: bool
-    decision_timeout: float | None
-    keep: bool
-    """Whether to send back the whole :class:`GameResult` (for ``on_result`` and records)."""
-    max_steps: int | None = None
-    """Engine steps a game may take (see :func:`kingofny.play_game`)."""
-    game_timeout: float | None = None
-    """Seconds a game may take; the games then run in a process of their own (see
-    :mod:`kingofny.tournament.gamehost`)."""
-    resolved_monsters: tuple[str, ...] = ()
-    """The monster ids by seat, as the game's configuration has them."""
-    resolved_packs: tuple[str, ...] = ()
-    """The packs in play, as the game's configuration has them."""
-
-
-@attrs.frozen(slots=True)
-class Played:
-    """A played game: its row, and its whole result when the job keeps them."""
-
-    row: GameRow
-    result: GameResult | None
-
-
-class Worker:
-    """Plays planned games for one :class:`Job`, holding the bots' processes when isolated, or
-    the process that plays the games with a ``game_timeout``."""
-
-    def __init__(self, job: Job) -> None:
-        self.job = job
-        self.hosts: list[BotHost] = []
-        self.game_host: GameHost | None = None
-        if job.game_timeout is not None:
-            from kingofny.tournament.gamehost import GameHost
-
-            self.game_host = GameHost(job)  # which holds the bots' processes, if isolated
-            return
-        if job.isolate:
-            from kingofny.tournament.isolate import BotHost
-
-            self.hosts = [
-                BotHost(factory, label, job.decision_timeout)
-                for factory, label in zip(job.factories, job.labels)
-            ]
-
-    def play(
-        self,
-        item: Planned,
-        *,
-        max_steps: int | Literal["job"] | None = "job",
-        on_step: Callable[[int], None] | None = None,
-        keep: bool | None = None,
-        step_fault: str | None = None,
-    ) -> Played:
-        """Play one planned game; the keywords stand in for the job's ``max_steps`` and
-        ``keep``, and pass ``on_step`` and ``step_fault`` on (see ``kingofny.runner._play``)."""
-        job = self.job
-        if self.game_host is not None:
-            return self.game_host.play(item)
-        made: list[Player]
-        if self.hosts:
-            made = [host.new_player(seed) for host, seed in zip(self.hosts, item.player_seeds)]
-        else:
-            made = [factory(seed) for factory, seed in zip(job.factories, item.player_seeds)]
-        result = _play(
-            [made[entrant] for entrant in item.seats],
-            monsters=job.monsters,
-            packs=job.packs,
-            seed=item.game_seed,
-            on_illegal=job.on_illegal,
-            max_decisions=job.max_decisions,
-            max_steps=job.max_steps if max_steps == "job" else max_steps,
-            on_step=on_step,
-            step_fault=step_fault,
-        )
-        row = GameRow.from_result(item.index, item.game_seed, item.player_seeds, item.seats, result)
-        return Played(row, result if (job.keep if keep is None else keep) else None)
-
-    def play_all(self, items: Iterable[Planned]) -> list[Played]:
-        """Play planned games in order."""
-        return [self.play(item) for item in items]
-
-    def close(self) -> None:
-        """Stop the bots' processes, or the games' process."""
-        if self.game_host is not None:
-            self.game_host.close()
-        for host in self.hosts:
-            host.close()
-
-
 # -- backends -----------------------------------------------------------------------------------
 
-_WORKER: Worker | None = None
+
+def make_worker(job: Job) -> Worker | GameHost:
+    """The player of a job's games in this process: a :class:`~kingofny.tournament.jobs.Worker`,
+    or with a ``game_timeout`` a :class:`~kingofny.tournament.gamehost.GameHost`, whose games
+    run in a process of their own."""
+    if job.game_timeout is not None:
+        return GameHost(job)  # which holds the bots' processes, if isolated
+    return Worker(job)
+
+
+_WORKER: Worker | GameHost | None = None
 """The worker of a pool process (each process has its own; never shared between threads)."""
 
 
 def _init_pool_worker(job: Job, lifeline: Connection) -> None:
     global _WORKER
     watch(lifeline)  # the worker leaves when the driver ends, however it ends
-    _WORKER = Worker(job)
+    _WORKER = make_worker(job)
 
 
 def _pool_chunk(items: list[Planned]) -> list[Played]:
@@ -204,7 +93,7 @@ def _pool_chunk(items: list[Planned]) -> list[Played]:
 
 
 def _ray_chunk(job: Job, items: list[Planned]) -> list[Played]:
-    worker = Worker(job)
+    worker = make_worker(job)
     try:
         return worker.play_all(items)
     finally:
@@ -233,24 +122,6 @@ def _in_order(
         if nxt is not None:
             pending.append(submit(nxt))
         yield from done
-
-
-PRELOAD = ("kingofny.tournament.series", "kingofny.players.heuristic", "kingofny.content.base")
-"""Modules the fork server imports once, so that each worker starts without importing them."""
-
-
-def process_context() -> ForkServerContext | SpawnContext:
-    """The start method of worker and bot processes: ``forkserver`` where the platform has it
-    (a server process imports kingofny once, then forks a worker in milliseconds), ``spawn``
-    elsewhere. Never plain ``fork``: forking a process that may run threads is unsafe (and no
-    longer 3.14's default)."""
-    import multiprocessing
-
-    if "forkserver" in multiprocessing.get_all_start_methods():
-        context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(list(PRELOAD))
-        return context
-    return multiprocessing.get_context("spawn")
 
 
 def _process_pool(job: Job, chunks: Iterator[list[Planned]], workers: int) -> Iterator[Played]:
@@ -349,16 +220,12 @@ def manifest(
     settings: dict[str, object],
 ) -> dict[str, object]:
     """The first line of a results file."""
-    from kingofny import _registry as registry
-
-    found = registry.installed()
+    versions = {pack.name: pack.version for pack in resolve(tuple(packs)).packs}
     return {
         "kind": RESULTS_KIND,
         "schema": RESULTS_SCHEMA,
         "kingofny_version": __version__,
-        "packs": [
-            {"name": name, "version": getattr(found.find(name), "version", None)} for name in packs
-        ],
+        "packs": [{"name": name, "version": versions.get(name)} for name in packs],
         "seed": seed,
         "games": games,
         "entrants": [
@@ -689,7 +556,7 @@ def run_series(
             size = chunksize or max(1, min(8, remaining // (8 * use) or 1))
             played = _process_pool(job, _chunks(items, size), use)
         else:
-            worker = Worker(job)
+            worker = make_worker(job)
             played = (worker.play(item) for item in items)
         done = skip
         try:
@@ -726,4 +593,172 @@ def run_series(
         faults_by_entrant=tuple(tally.faults_by_entrant),
         game_faults=tally.game_faults,
         replayed=tuple(out.missing),
+    )
+
+
+def simulate(
+    player_factories: Sequence[PlayerFactory],
+    games: int,
+    *,
+    seed: int,
+    monsters: Sequence[str] | None = None,
+    packs: Sequence[str] = ("base",),
+    rotate_seats: bool = True,
+    progress: Callable[[int, int], None] | None = None,
+    on_result: Callable[[int, GameResult, tuple[int, ...]], None] | None = None,
+    on_illegal: IllegalPolicy = "abort",
+    max_decisions: int = DEFAULT_MAX_DECISIONS,
+    workers: int | None = 1,
+    backend: Backend = "process",
+    ray_address: str | None = None,
+    chunksize: int | None = None,
+    isolate: bool = False,
+    decision_timeout: float | None = None,
+    output: str | os.PathLike[str] | None = None,
+    records: str | os.PathLike[str] | None = None,
+    resume: bool = False,
+    max_steps: int | None = None,
+    game_timeout: float | None = None,
+) -> TournamentSummary:
+    """Play ``games`` games between the players the factories make, and tally the results.
+
+    Each factory is an *entrant*: it makes a fresh player for every game from a seed. Its label
+    is its ``name`` attribute (the bundled classes have one), else the name of the players it
+    makes, followed for a :class:`~kingofny.players.SpecFactory` by its options
+    (``heuristic:flee_life=3``). With ``rotate_seats`` the entrants change seats every game (see
+    :func:`seating`) so that the advantage of a seat cancels out over the series; the monsters
+    stay in their seats (they have no powers). Game and player seeds are drawn from ``seed``, so
+    the same arguments give the same summary, rows and records, whatever ``workers`` and
+    ``backend``.
+
+    ``progress(done, games)`` is called after each game and ``on_result(index, result, seats)``
+    receives each game's :class:`GameResult` and the entrant of each seat, both in game order
+    (also when the games run elsewhere).
+
+    Faults (see :data:`IllegalPolicy` and :func:`play_game`): by default (``"abort"``) a player
+    that raises, returns an illegal action or times out stops its game, which is recorded as
+    aborted with the reason, and the series goes on; the summary counts the faults of each
+    entrant. ``on_illegal="raise"`` stops the series with a
+    :class:`~kingofny.errors.PlayerError` instead.
+
+    Scale and isolation:
+
+    * ``workers``: how many processes play; None: all cores, but at least 8 games each (a
+      process costs a few games to start). 1 plays in this process.
+      ``backend="process"`` uses a local pool (see
+      :func:`kingofny.tournament.series.process_context`); ``backend="ray"`` runs
+      Ray tasks on the cluster at ``ray_address``, or on a local Ray started on demand with
+      ``workers`` CPUs (needs the ``ray`` extra; Ray stays up for the next series until
+      ``ray.shutdown()``). ``chunksize`` is how many games a task plays (default: automatic).
+    * ``isolate``: each entrant's bot runs in its own process, which gets copies of its views
+      and answers with the index of its action; the game's state stays here, so a bot cannot
+      alter it (see :mod:`kingofny.tournament.isolate`).
+    * ``decision_timeout``: seconds each decision (and hook) may take; it implies ``isolate``,
+      since only a bot in its own process can be stopped. A bot out of time is stopped, and the
+      decision is a fault handled by ``on_illegal`` (abort the game, forfeit the seat, or play a
+      random legal action; later decisions of that seat in that game then fail at once).
+      At most :data:`MAX_TIMEOUT` (a week).
+
+    Bounding a game (faults of the game itself, whatever ``on_illegal``: the game is aborted,
+    its row has a fault without seat and its reason, and the series goes on):
+
+    * ``max_steps``: engine steps (chance outcomes and decisions) a game may take, see
+      :func:`play_game`; checked between decisions, so it stops content that makes a game go
+      on and on, not an effect that never returns.
+    * ``game_timeout``: seconds of wall-clock time a game may take (at most
+      :data:`MAX_TIMEOUT`). Each game then runs in a process of its own (one at a time per
+      worker, the process kept from game to game), which is killed when its game overruns and
+      replaced for the next one: a content pack's effect that never returns cannot be stopped
+      in any other way. The game is then played again, in a fresh process, up to the step it
+      had reached (games replay exactly from their seeds), so that its row and record hold the
+      game up to the step that hung; if that fails too (a game that hangs before its first
+      decision, or plays differently the second time), the row holds the game's starting
+      position and the record its configuration only. Timed-out games depend on the machine's
+      speed, like ``decision_timeout``'s.
+
+    With ``workers`` other than 1, a Ray backend or ``isolate``, the factories are sent to other
+    processes and must pickle: bundled classes, :func:`~kingofny.players.player_factory` specs
+    (``"mypkg.bots:MyBot"``, ``"bots.py:MyBot"``) and ``functools.partial`` of module-level
+    callables do; lambdas and local functions do not (:class:`~kingofny.errors.ConfigError`).
+
+    Files: ``output`` writes a results file (JSON Lines: a manifest line, then one row per game,
+    see :mod:`kingofny.tournament.results`); ``records`` a directory of full game records
+    (``game-000000.json`` ...), which replay exactly. Each record is written whole (to a
+    temporary file, then renamed) before its game's row, so a row always has its record.
+    ``output`` refuses an existing non-empty file unless ``resume``: then a file written by the
+    same series (same manifest) is continued after its last complete row, and the summary covers
+    every game, read or played. With ``records``, resuming also checks that every row has its
+    record: from the first game whose record is missing, the rows are dropped and the games
+    played again (:attr:`TournamentSummary.replayed` lists the games whose record was missing).
+
+    Every argument is checked before the first game, even for a series of no games: an argument
+    of the wrong type or range (no factories, a factory that is not callable, ``games`` or
+    ``max_decisions`` not an int of 0 or more, a ``seed`` that is not an int, a ``rotate_seats``
+    that is not a bool, callbacks that are not callable, ``workers`` below 1, ``max_steps`` not
+    an int of 0 or more, a timeout that is not a number above 0 and at most
+    :data:`MAX_TIMEOUT`) raises
+    :class:`~kingofny.errors.ArgumentError`; a configuration that cannot start a game (player and
+    monster counts that differ, an unknown monster or pack, an unknown ``on_illegal`` policy or
+    backend) raises :class:`~kingofny.errors.ConfigError`. Any int is a seed, negative and huge
+    ones included, and different seeds give different series (``-5`` is not ``5``).
+    """
+    _check_sequence("simulate(player_factories)", player_factories)
+    if not player_factories:
+        raise ArgumentError("simulate(player_factories)", "no player factories given")
+    for index, factory in enumerate(player_factories):
+        if not callable(factory):
+            raise ArgumentError(
+                f"simulate(player_factories[{index}])",
+                f"expected a player factory (a callable taking a seed), got {factory!r}",
+            )
+    _check_int("simulate(games)", games, 0)
+    _check_int("simulate(seed)", seed)
+    _check_int("simulate(max_decisions)", max_decisions, 0)
+    if workers is not None:
+        _check_int("simulate(workers)", workers, 1)
+    for flag, value in (("rotate_seats", rotate_seats), ("isolate", isolate), ("resume", resume)):
+        if not isinstance(value, bool):
+            raise ArgumentError(f"simulate({flag})", f"expected a bool, got {value!r}")
+    decision_timeout = check_timeout("simulate(decision_timeout)", decision_timeout)
+    game_timeout = check_timeout("simulate(game_timeout)", game_timeout)
+    if max_steps is not None:
+        _check_int("simulate(max_steps)", max_steps, 0)
+    if chunksize is not None:
+        _check_int("simulate(chunksize)", chunksize, 1)
+    _check_callable("simulate(progress)", progress)
+    _check_callable("simulate(on_result)", on_result)
+    _check_policy(on_illegal)
+    if backend not in ("process", "ray"):
+        raise ConfigError(f"backend must be 'process' or 'ray', got {backend!r}")
+    count = len(player_factories)
+    if monsters is not None:
+        _check_sequence("simulate(monsters)", monsters)
+        if len(monsters) != count:
+            raise ConfigError(f"{count} players but {len(monsters)} monsters")
+    # The setup is valid (and these are its monster ids).
+    config = new_game(count if monsters is None else monsters, packs=packs).config
+    return run_series(
+        player_factories,
+        games,
+        seed=seed,
+        monsters=monsters,
+        resolved_monsters=config.monsters,
+        packs=packs,
+        rotate_seats=rotate_seats,
+        progress=progress,
+        on_result=on_result,
+        on_illegal=on_illegal,
+        max_decisions=max_decisions,
+        workers=workers,
+        backend=backend,
+        ray_address=ray_address,
+        chunksize=chunksize,
+        isolate=isolate,
+        decision_timeout=decision_timeout,
+        output=output,
+        records=records,
+        resume=resume,
+        max_steps=max_steps,
+        game_timeout=game_timeout,
+        resolved_packs=config.packs,
     )
