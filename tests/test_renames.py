@@ -107,3 +107,16 @@ def test_apply_traced_refuses_what_apply_refuses() -> None:
         kingofny.apply_traced(state, kingofny.EndBuying())
     with pytest.raises(kingofny.ArgumentError):
         kingofny.apply_traced("state", kingofny.EndBuying())  # type: ignore[arg-type]
+
+
+def test_effects_push_is_deprecated_for_ask_and_roll() -> None:
+    """Issue 19 §1: packs ask and roll through the primitives; the raw agenda update goes."""
+    import kingofny.effects as fx
+
+    assert "push" not in fx.__all__
+    with pytest.warns(DeprecationWarning, match=r"ask\(\) and rolls with roll\(\)"):
+        old = fx.push  # type: ignore[attr-defined]
+    state = kingofny.new_game(2, seed=1)
+    assert old(state).agenda == state.agenda
+    for kept in ("evolve", "set_monster", "set_turn", "set_borough", "ask", "roll"):
+        assert kept in fx.__all__

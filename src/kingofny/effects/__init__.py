@@ -7,11 +7,29 @@ values hooks receive::
 
     from kingofny.effects import ContentPack, Effect, GameState, heal
 
-The :class:`Effect` class and the trigger points are defined in :mod:`kingofny.model.effect` and
-:mod:`kingofny.model.triggers` (types of the model, so that the content registry and the engine
-need not import this package); :mod:`kingofny.effects.api` and :mod:`kingofny.effects.triggers`
-are their old spellings, kept. The primitives are in :mod:`kingofny.effects.primitives`. This
-package is the stable spelling of all of them.
+This package is the stable spelling of all of them (they are defined in the model and in
+:mod:`kingofny.effects.primitives`; import them from here).
+
+What a pack gets, and what it does not (0.2):
+
+* **Primitives** apply the rules and tell the effects that watch them: gaining Energy goes
+  through Power Tap, damage through armour and eliminations, a lost card lowers the maximum
+  Life. Prefer them.
+* **Raw updates**, for what no rule watches (a turn mark, a card's own bookkeeping):
+  :func:`evolve` (a frozen value with fields changed), :func:`set_monster`, :func:`set_turn`
+  and :func:`set_borough`. No rule or effect runs; the effect answers for the result being a
+  position of the game. The base game's cards use them, so they stay.
+* **Steps**: an effect asks with :func:`ask` and rolls with :func:`roll`; it does not put
+  engine steps on the agenda itself. The step classes here (:class:`CardChoice`,
+  :class:`CardRoll`, :class:`ApplyAttack`, :class:`Destroy`, :class:`RevealCard`) are to read:
+  what a hook is handed, or what is on top of ``state.agenda``. ``push``, the engine's raw
+  agenda update, is deprecated here (0.2) and goes in 0.3.
+
+What a hook may do with the state it is given (docs: *Writing hooks*): read it, through the
+public API too (``legal_actions``, ``hash``, ``to_json``...); call primitives and raw updates
+on it; return the state they return. It may not keep it after returning, change it in place
+(``object.__setattr__``), or return another game's state: :func:`kingofny.debug_states`
+catches the last two, and :func:`kingofny.testing.check_content_pack` plays in that mode.
 """
 
 from kingofny._engine.dispatch import owned
@@ -45,7 +63,6 @@ from kingofny.effects.primitives import (
     move_cost,
     must_enter,
     open_boroughs,
-    push,
     remove_tokens,
     roll,
     set_borough,
@@ -137,9 +154,8 @@ __all__ = [  # noqa: RUF022 (grouped by topic, not sorted)
     "win",
     "withdraw_win",
     "owned",
-    # -- raw updates, for what no rule watches ---------------------------------------------
+    # -- raw updates, for what no rule watches (no effect runs) -------------------------------
     "evolve",
-    "push",
     "set_monster",
     "set_turn",
     "set_borough",
@@ -163,3 +179,21 @@ __all__ = [  # noqa: RUF022 (grouped by topic, not sorted)
     "PluginError",
     "EffectError",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """``push``, deprecated in 0.2 (effects ask with :func:`ask` and roll with :func:`roll`);
+    it still works, with a DeprecationWarning, until 0.3."""
+    if name != "push":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import warnings
+
+    from kingofny._engine.ops import push
+
+    warnings.warn(
+        "kingofny.effects.push is deprecated since kingofny 0.2 and goes in 0.3: an effect asks "
+        "with ask() and rolls with roll()",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return push

@@ -3,7 +3,8 @@
 Every primitive takes a state and returns a new one; they apply the rules and the other effects
 that watch them (gaining Energy tells Power Tap, damage goes through DAMAGE_TAKEN effects and
 eliminations, a lost card lowers the maximum life...). ``evolve``, ``set_monster``, ``set_turn``
-and ``set_borough`` are the raw updates, for what no rule watches. The base game's cards use
+and ``set_borough`` are the raw updates, for what no rule watches (see :mod:`kingofny.effects`
+for what a pack gets and what it does not). The base game's cards use
 nothing else, so a plugin can do whatever they do.
 """
 
@@ -67,7 +68,6 @@ __all__ = [
     "move_cost",
     "must_enter",
     "open_boroughs",
-    "push",
     "remove_tokens",
     "roll",
     "set_borough",

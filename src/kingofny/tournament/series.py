@@ -21,6 +21,7 @@ from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, TextIO, TypeVar
 
+from kingofny import new_game
 from kingofny._version import __version__
 from kingofny.errors import ArgumentError, ConfigError, KingOfNYError
 from kingofny.model.content import resolve
@@ -36,7 +37,6 @@ from kingofny.runner import (
     _check_policy,
     _check_sequence,
     check_timeout,
-    new_game,
 )
 from kingofny.tournament.gamehost import GameHost
 from kingofny.tournament.jobs import Job, Planned, Played, Worker, plan
@@ -544,7 +544,7 @@ def run_series(
                     "'mypkg.bots:MyBot' (kingofny.players.player_factory)"
                 ) from None
         played: Iterator[Played]
-        worker: Worker | None = None
+        worker: Worker | GameHost | None = None
         if backend == "ray":
             # A Ray task costs about a millisecond: larger chunks.
             size = chunksize or max(1, min(32, remaining // (8 * wanted) or 1))
