@@ -1,4 +1,4 @@
-"""Contributor tasks: ``nox`` runs tests, compiled, example, rl, openspiel, web, tournament, lint,
+"""Contributor tasks: ``nox`` runs tests, debug, compiled, example, rl, openspiel, web, tournament, lint,
 typecheck, docs, build; ``nox -s bench`` measures speed; ``nox -s strength`` measures the search
 bots; ``nox -s golden`` regenerates the golden transcripts."""
 
@@ -11,6 +11,7 @@ import nox
 
 nox.options.sessions = [
     "tests",
+    "debug",
     "compiled",
     "example",
     "rl",
@@ -32,6 +33,25 @@ def tests(session: nox.Session) -> None:
     """Run the test suite."""
     session.install("-e", ".[test]")
     session.run("pytest", *session.posargs)
+
+
+@nox.session(python=PYTHON)
+def debug(session: nox.Session) -> None:
+    """The property tests, the golden transcripts and the card rules in the debug mode of states
+    (``KINGOFNY_DEBUG_STATES=1``: every update copies, nothing is memoised, hooks are watched):
+    the engine's fast paths must play the same games as the plain ones."""
+    session.install("-e", ".[test]")
+    session.run(
+        "pytest",
+        "-q",
+        "tests/test_properties.py",
+        "tests/golden",
+        "tests/test_json_every_state.py",
+        "tests/engine",
+        "tests/cards",
+        *session.posargs,
+        env={"KINGOFNY_DEBUG_STATES": "1"},
+    )
 
 
 def _install_compiled(session: nox.Session, extras: str = "") -> str:

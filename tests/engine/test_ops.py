@@ -67,6 +67,7 @@ def test_classes_with_validators_still_validate() -> None:
 # transient state") --------------------------------------------------------------------------
 
 
+@pytest.mark.skipif(k.debug_states_enabled(), reason="the debug mode makes no drafts")
 def test_a_draft_is_updated_in_place_and_frozen_into_an_ordinary_state() -> None:
     state = k.new_game(4, seed=2)
     before = k.to_json(state)
@@ -89,6 +90,16 @@ def test_a_draft_is_updated_in_place_and_frozen_into_an_ordinary_state() -> None
         done.superstar = 0  # type: ignore[misc]
     assert k.to_json(state) == before
     assert freeze(state) is state
+
+
+def test_the_debug_mode_makes_plain_copies_instead_of_drafts() -> None:
+    """In the debug mode every update copies: ``draft`` gives an ordinary frozen state."""
+    state = k.new_game(4, seed=2)
+    with k.debug_states():
+        work = draft(state, state.agenda[:-1])
+        assert type(work) is GameState
+        assert evolve(work, statue=3) is not work
+    assert type(draft(state, state.agenda)) is (GameState if k.debug_states_enabled() else DRAFT)
 
 
 def test_apply_with_drafts_gives_the_states_that_copying_every_step_gives() -> None:
