@@ -1,6 +1,6 @@
-"""Contributor tasks: ``nox`` runs tests, debug, compiled, example, rl, openspiel, web, tournament, lint,
-typecheck, docs, build; ``nox -s bench`` measures speed; ``nox -s strength`` measures the search
-bots; ``nox -s golden`` regenerates the golden transcripts."""
+"""Contributor tasks: ``nox`` runs tests, debug, compiled, example, rl, openspiel, web,
+tournament, lint, typecheck, docs, build; ``nox -s bench`` measures speed; ``nox -s strength``
+measures the search bots; ``nox -s golden`` regenerates the golden transcripts."""
 
 from __future__ import annotations
 
