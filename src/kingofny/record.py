@@ -6,11 +6,12 @@ from collections.abc import Iterator
 
 import attrs
 
-from kingofny._engine.core import apply_logged, start
+from kingofny._engine.core import apply_logged, apply_traced, start
 from kingofny.errors import ArgumentError, IllegalActionError, ReplayError
 from kingofny.model.actions import Action
 from kingofny.model.outcomes import Outcome
 from kingofny.model.state import GameConfig, GameState
+from kingofny.model.trace import StepRun
 
 
 @attrs.frozen(slots=True)
@@ -65,11 +66,17 @@ def start_record(config: GameConfig) -> tuple[GameRecord, GameState]:
 
 
 def apply_recorded(
-    record: GameRecord, state: GameState, move: Action | Outcome
+    record: GameRecord,
+    state: GameState,
+    move: Action | Outcome,
+    *,
+    steps: list[StepRun] | None = None,
 ) -> tuple[GameRecord, GameState]:
     """:func:`kingofny.apply` ``move`` to ``state`` (the state ``record`` ends in), and the
     record with the move and the outcomes the seed drew on the way appended (``winners`` set
-    once the game is over). Both are new values; the arguments are unchanged.
+    once the game is over). Both are new values; the arguments are unchanged. Given a list as
+    ``steps``, the steps the engine ran are appended to it, as :func:`kingofny.apply_traced`
+    returns them (for narration, without applying the move a second time).
 
     Raises :class:`~kingofny.errors.IllegalActionError` as :func:`kingofny.apply` does, and
     :class:`~kingofny.errors.ArgumentError` for a record or a state that is not one.
@@ -78,9 +85,17 @@ def apply_recorded(
         raise ArgumentError("apply_recorded(record)", f"expected a GameRecord, got {record!r}")
     if not isinstance(state, GameState):
         raise ArgumentError("apply_recorded(state)", f"expected a GameState, got {state!r}")
+    if steps is not None and not isinstance(steps, list):
+        raise ArgumentError("apply_recorded(steps)", f"expected a list or None, got {steps!r}")
     drawn: list[Outcome] = []
     seat = state.current_player
-    after = apply_logged(state, move, drawn)
+    if steps is None:
+        after = apply_logged(state, move, drawn)
+    else:
+        after, ran = apply_traced(state, move)
+        # After the move's own step, every outcome in the trace is one the seed drew.
+        drawn = [run.move for run in ran[1:] if isinstance(run.move, Outcome)]
+        steps.extend(ran)
     added = (Event(seat if isinstance(move, Action) else None, move),) + tuple(
         Event(None, o) for o in drawn
     )

@@ -48,6 +48,8 @@ class Session:
         """The bots, by seat."""
         self.rng = random.Random(seed)
         """Draws what a table asks the program to draw (the ``draw`` command)."""
+        self.last_steps: tuple[k.StepRun, ...] = ()
+        """The steps the engine ran for the last move applied (:func:`kingofny.apply_traced`)."""
         self._history: list[tuple[k.GameRecord, k.GameState, tuple[object, int]]] = []
         self._program_draws = 0
 
@@ -85,9 +87,12 @@ class Session:
         self, move: k.Action | k.Outcome, *, by_person: bool = False, drawn: bool = False
     ) -> k.GameState:
         """Apply a decision or an outcome; return the state before it. ``by_person``: a person
-        typed it (it can be undone); ``drawn``: the program drew it for the table."""
+        typed it (it can be undone); ``drawn``: the program drew it for the table. The steps the
+        engine ran are kept in :attr:`last_steps`, for narration."""
         before = self.state
-        record, after = k.apply_recorded(self.record, before, move)
+        steps: list[k.StepRun] = []
+        record, after = k.apply_recorded(self.record, before, move, steps=steps)
+        self.last_steps = tuple(steps)
         if by_person:
             self._history.append((self.record, before, self._marker()))
         if drawn:

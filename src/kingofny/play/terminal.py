@@ -295,7 +295,7 @@ class Terminal:
             return
         action = session.bot_move()
         before = session.apply(action)
-        self.narrate(describe(before, k.Event(seat, action), session.state))
+        self.narrate(describe(before, k.Event(seat, action), session.state, session.last_steps))
         if self.pace:
             self.sleep(self.pace)
 
@@ -317,7 +317,9 @@ class Terminal:
                 self.say(f"  {exc}")
                 continue
             before = session.apply(outcome, by_person=not drawn, drawn=drawn)
-            self.narrate(describe(before, k.Event(None, outcome), session.state))
+            self.narrate(
+                describe(before, k.Event(None, outcome), session.state, session.last_steps)
+            )
             return
 
     def listed(self, options: tuple[Choice, ...]) -> list[Choice]:
@@ -381,7 +383,7 @@ class Terminal:
                 self.say(f"  {exc}")
                 continue
             before = session.apply(action, by_person=True)
-            self.narrate(describe(before, k.Event(seat, action), session.state))
+            self.narrate(describe(before, k.Event(seat, action), session.state, session.last_steps))
             after = session.state
             self._shown_for = (after.current_player, after.turn.number, k.waiting_for(after))
             self._log_seen = len(self.log)
