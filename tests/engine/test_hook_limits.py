@@ -23,7 +23,6 @@ from kingofny.effects import (
     roll,
 )
 from kingofny.effects import CardRoll as CardRollStep
-from tests.support import installed
 
 
 def _pack(effect: Effect) -> ContentPack:
@@ -38,11 +37,10 @@ def _pack(effect: Effect) -> ContentPack:
 
 def _play(effect: Effect, turns: int = 3) -> GameState:
     """A seeded random game with the odd monster in seat 0, for a few turns."""
-    with installed(_pack(effect)):
-        state = kingofny.new_game(["odd:kong", "mantis"], seed=2, packs=("base", "odd"))
-        policy = random.Random(2)
-        while not state.is_terminal and state.turn.number <= turns:
-            state = kingofny.apply(state, policy.choice(kingofny.legal_actions(state)))
+    state = kingofny.new_game(["odd:kong", "mantis"], seed=2, packs=["base", _pack(effect)])
+    policy = random.Random(2)
+    while not state.is_terminal and state.turn.number <= turns:
+        state = kingofny.apply(state, policy.choice(kingofny.legal_actions(state)))
     return state
 
 
@@ -67,15 +65,14 @@ def test_an_extra_dice_count_beyond_the_box_is_the_effects_failure(extra: int) -
 @pytest.mark.parametrize(("extra", "rolled"), [(2, 8), (8, 8), (-6, 0), (-3, 3)])
 def test_the_dice_rolled_stay_within_the_box(extra: int, rolled: int) -> None:
     """Extra dice never make a roll of more than the 8 dice in the box, nor fewer than none."""
-    with installed(_pack(_Dice(extra))):
-        state = kingofny.new_game(["odd:kong", "mantis"], packs=("base", "odd"))
-        rng = random.Random(0)
-        while state.turn.number == 0 or state.turn.seat != 0 or not state.is_chance:
-            if state.is_chance:
-                state = kingofny.apply(state, kingofny.sample_outcome(state, rng))
-            else:
-                state = kingofny.apply(state, kingofny.legal_actions(state)[0])
-        outcomes = kingofny.chance_outcomes(state)
+    state = kingofny.new_game(["odd:kong", "mantis"], packs=["base", _pack(_Dice(extra))])
+    rng = random.Random(0)
+    while state.turn.number == 0 or state.turn.seat != 0 or not state.is_chance:
+        if state.is_chance:
+            state = kingofny.apply(state, kingofny.sample_outcome(state, rng))
+        else:
+            state = kingofny.apply(state, kingofny.legal_actions(state)[0])
+    outcomes = kingofny.chance_outcomes(state)
     sizes = {o.dice.total for o, _ in outcomes if hasattr(o, "dice")}
     assert sizes == {rolled}
 
