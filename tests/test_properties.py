@@ -464,7 +464,7 @@ def new(players: int, seed: int, explicit: bool) -> GameState:
 
 def walk(
     players: int, seed: int, policy_seed: int, explicit: bool
-) -> Iterator[tuple[GameState, kingofny.Move | None]]:
+) -> Iterator[tuple[GameState, kingofny.ActionOrOutcome | None]]:
     """Yield each stop of a random game and the move played there (None once it is over).
 
     In explicit mode the chance outcomes come from ``random.Random(seed)``.
@@ -476,7 +476,7 @@ def walk(
         if state.is_terminal:
             yield state, None
             return
-        move: kingofny.Move
+        move: kingofny.ActionOrOutcome
         if state.is_chance:
             move = sample_outcome(state, chance_rnd)
         else:

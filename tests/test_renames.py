@@ -7,6 +7,8 @@ import importlib
 import random
 import sys
 import warnings
+from collections.abc import Callable
+from typing import cast
 
 import pytest
 
@@ -52,7 +54,7 @@ def test_the_codec_classes_keep_their_old_names() -> None:
 
 def test_move_is_action_or_outcome() -> None:
     with pytest.warns(DeprecationWarning, match="use kingofny.ActionOrOutcome"):
-        old = kingofny.Move  # type: ignore[attr-defined]
+        old = kingofny.Move
     assert old is kingofny.ActionOrOutcome
     assert "Move" not in kingofny.__all__
 
@@ -115,7 +117,7 @@ def test_effects_push_is_deprecated_for_ask_and_roll() -> None:
 
     assert "push" not in fx.__all__
     with pytest.warns(DeprecationWarning, match=r"ask\(\) and rolls with roll\(\)"):
-        old = fx.push  # type: ignore[attr-defined]
+        old = cast("Callable[[kingofny.GameState], kingofny.GameState]", fx.push)
     state = kingofny.new_game(2, seed=1)
     assert old(state).agenda == state.agenda
     for kept in ("evolve", "set_monster", "set_turn", "set_borough", "ask", "roll"):

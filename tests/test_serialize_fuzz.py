@@ -42,7 +42,9 @@ def documents() -> tuple[str, ...]:
                 break
             if explicit.is_chance:
                 outcomes = k.chance_outcomes(explicit)
-                move: k.Move = rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0]
+                move: k.ActionOrOutcome = rng.choices(
+                    [o for o, _ in outcomes], [p for _, p in outcomes]
+                )[0]
             else:
                 move = rng.choice(k.legal_actions(explicit))
             explicit = k.apply(explicit, move)
@@ -121,7 +123,9 @@ def test_a_mutated_state_is_a_consistent_position_or_a_serialization_error(
     assert isinstance(state, k.GameState)
     assert k.from_json(k.to_json(state)) == state
     # DESIGN Contract 3: what loads is a position whose legal moves apply.
-    moves: list[k.Move] = [o for o, _ in k.chance_outcomes(state)] or list(k.legal_actions(state))
+    moves: list[k.ActionOrOutcome] = [o for o, _ in k.chance_outcomes(state)] or list(
+        k.legal_actions(state)
+    )
     assert moves or state.is_terminal
     for move in moves[:40]:
         k.apply(state, move)

@@ -23,7 +23,7 @@ def _play(state: k.GameState, moves: int, seed: int) -> tuple[k.GameState, list[
         if state.is_terminal:
             break
         if state.is_chance:
-            move: k.Move = k.sample_outcome(state, rng)
+            move: k.ActionOrOutcome = k.sample_outcome(state, rng)
             events.append(k.Event(None, move))
         else:
             move = rng.choice(k.legal_actions(state))
@@ -122,7 +122,7 @@ def _recorded(config: k.GameConfig, moves: int, seed: int) -> tuple[k.GameRecord
         if state.is_terminal:
             break
         if state.is_chance:
-            move: k.Move = k.sample_outcome(state, rng)
+            move: k.ActionOrOutcome = k.sample_outcome(state, rng)
         else:
             move = rng.choice(k.legal_actions(state))
         record, state = k.apply_recorded(record, state, move)

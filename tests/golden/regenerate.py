@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 
 import kingofny
-from kingofny import GameConfig, GameState, Move, Outcome
+from kingofny import ActionOrOutcome, GameConfig, GameState, Outcome
 from kingofny._engine.core import apply_logged, start
 
 GOLDEN_DIR = Path(__file__).resolve().parent
@@ -34,13 +34,15 @@ def file_name(players: int, seed: int) -> str:
     return f"game_{players}p_seed{seed}.txt"
 
 
-def play_seeded(players: int, seed: int) -> tuple[GameState, list[tuple[int | None, Move]]]:
+def play_seeded(
+    players: int, seed: int
+) -> tuple[GameState, list[tuple[int | None, ActionOrOutcome]]]:
     """Play the seeded game: its final state and every event (seat or None for chance, move)."""
     policy = random.Random(seed)
     monsters = kingofny.new_game(players).config.monsters
     drawn: list[Outcome] = []
     state = start(GameConfig(monsters, seed), drawn)
-    events: list[tuple[int | None, Move]] = [(None, o) for o in drawn]
+    events: list[tuple[int | None, ActionOrOutcome]] = [(None, o) for o in drawn]
     for _ in range(MAX_STOPS):
         if state.is_terminal:
             return state, events

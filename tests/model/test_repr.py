@@ -68,7 +68,7 @@ def _corpus() -> list[object]:
             if state.waiting_for is not None and state.waiting_for.is_chance:
                 outcomes = [o for o, _ in k.chance_outcomes(state)]
                 found += outcomes[:20]
-                move: k.Move = rng.choice(outcomes)
+                move: k.ActionOrOutcome = rng.choice(outcomes)
             else:
                 actions = k.legal_actions(state)
                 found += actions

@@ -297,7 +297,9 @@ def random_game(state: k.GameState, rng: random.Random, limit: int = 3000) -> k.
             break
         if state.is_chance:
             outcomes = k.chance_outcomes(state)
-            move: k.Move = rng.choices([o for o, _ in outcomes], [float(p) for _, p in outcomes])[0]
+            move: k.ActionOrOutcome = rng.choices(
+                [o for o, _ in outcomes], [float(p) for _, p in outcomes]
+            )[0]
         else:
             move = rng.choice(k.legal_actions(state))
         state = play(state, move)

@@ -16,7 +16,7 @@ import pytest
 from kingofny import RandomPlayer, replay, simulate
 from kingofny.runner import GameResult
 from kingofny.tournament import load_results
-from kingofny.tournament.series import plan
+from kingofny.tournament.jobs import plan
 from tests.support import installed
 from tests.tournament.bots import HangsAtStart
 
