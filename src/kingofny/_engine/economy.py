@@ -25,8 +25,11 @@ def max_life(state: GameState, seat: int) -> int:
 
 
 def gain_vp(state: GameState, seat: int, amount: int) -> GameState:
-    """``seat`` gains ``amount`` VP (negative: loses them, never below 0; rulings D34)."""
-    return gain(state, seat, vp=amount) if amount else state
+    """``seat`` gains ``amount`` VP (negative: loses them, never below 0; rulings D34). An
+    eliminated monster's VP no longer change (rulings §11: it is out of the game)."""
+    if not amount or state.monsters[seat].eliminated:
+        return state
+    return gain(state, seat, vp=amount)
 
 
 def heal(state: GameState, seat: int, amount: int) -> GameState:

@@ -119,7 +119,10 @@ def give_tokens(state: GameState, seat: int, kind: str, count: int = 1) -> GameS
 
 
 def remove_tokens(state: GameState, seat: int, kind: str, count: int | None = None) -> GameState:
-    """``seat`` discards ``count`` tokens of ``kind`` (all of them if None)."""
+    """``seat`` discards ``count`` tokens of ``kind`` (all of them if None);
+    :class:`~kingofny.errors.ArgumentError` for a count that is not an int of 0 or more."""
+    if count is not None and (isinstance(count, bool) or not isinstance(count, int) or count < 0):
+        raise ArgumentError("remove_tokens(count)", f"expected 0 or more tokens, got {count!r}")
     m = state.monsters[seat]
     delta = -m.token_count(kind) if count is None else -count
     return set_monster(state, seat, evolve(m, tokens=_with_tokens(m.tokens, kind, delta)))
