@@ -15,6 +15,7 @@ from __future__ import annotations
 import threading
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Final
 
 from kingofny.errors import ConfigError, PluginError
@@ -76,17 +77,17 @@ class ContentTable:
         """The packs, in play order."""
         self.names: Final[tuple[str, ...]] = names
         """The packs' names, in play order (the config's ``packs``)."""
-        self.cards: Final[Mapping[str, CardSpec]] = cards
+        self.cards: Final[Mapping[str, CardSpec]] = MappingProxyType(cards)
         """Every card of the packs, by id."""
-        self.monsters: Final[Mapping[str, MonsterSpec]] = monsters
+        self.monsters: Final[Mapping[str, MonsterSpec]] = MappingProxyType(monsters)
         """Every monster of the packs, by id, in pack then declaration order."""
-        self.effects: Final[Mapping[str, Effect]] = effects
+        self.effects: Final[Mapping[str, Effect]] = MappingProxyType(effects)
         """The effect of each card, monster, token kind or mark that has one."""
-        self.owners: Final[Mapping[str, str]] = owners
+        self.owners: Final[Mapping[str, str]] = MappingProxyType(owners)
         """The name of the pack that defines each key of :attr:`effects`."""
         self.deck: Final[tuple[str, ...]] = tuple(sorted(c.id for p in packs for c in p.cards))
         """The ids of the cards the packs put in the deck, sorted (the deck is a multiset)."""
-        self.card_copies: Final[Mapping[str, int]] = Counter(self.deck)
+        self.card_copies: Final[Mapping[str, int]] = MappingProxyType(Counter(self.deck))
         """How many copies of each card the deck holds."""
         self._installed: Final[frozenset[str]] = frozenset(installed)
 
