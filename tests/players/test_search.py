@@ -7,7 +7,9 @@ from seeded random games or from :class:`kingofny.testing.Scenario` (the card qu
 
 from __future__ import annotations
 
+import math
 import random
+import re
 from collections.abc import Callable
 from fractions import Fraction
 from itertools import product
@@ -38,6 +40,7 @@ from kingofny.errors import ArgumentError
 from kingofny.players import BUILTIN_PLAYERS, Player, player_factory
 from kingofny.players.evaluation import FEATURES, Evaluation
 from kingofny.players.expectimax import dice_values
+from kingofny.players.mcts import MAX_MS
 from kingofny.testing import Scenario, play
 
 Bot = Callable[[int], Player]
@@ -347,3 +350,101 @@ def test_an_overridden_evaluation_drives_the_choice(make: Callable[..., Player])
         assert isinstance(action, Reroll)
         assert action.dice[Face.ENERGY] == 0
         assert action.dice.total == dice.total - dice[Face.ENERGY]
+
+
+# -- numeric options: finite, positive budgets, no bools, nothing absurd -------------------------
+
+BAD_OPTIONS: list[tuple[str, object]] = [
+    *(("playouts", v) for v in (0, -1, True, 1.0, 2.5, "3", math.inf, 10**400, 10**9 + 1)),
+    *(("ms", v) for v in (0, -1, 0.0, -0.0, True, "5", math.inf, -math.inf, math.nan, 10**400)),
+    ("ms", 7 * 24 * 3600 * 1000 + 1),
+    *(("c", v) for v in (-0.1, True, "1", math.inf, -math.inf, math.nan, 10**400, 1e7)),
+    *(("widening", v) for v in (-1, True, math.inf, math.nan, 1e308, 10**400)),
+    *(("confidence", v) for v in (-1, False, math.inf, math.nan, 10**400)),
+    *(("reroll_candidates", v) for v in (0, -2, True, 2.0, 10**400)),
+    ("dice_prior", 1),
+    ("dice_prior", "false"),
+]
+
+
+def _short(value: object) -> str:
+    return "10**400" if value == 10**400 else repr(value)
+
+
+@pytest.mark.parametrize(
+    ("option", "value"), BAD_OPTIONS, ids=[f"{o}={_short(v)}" for o, v in BAD_OPTIONS]
+)
+def test_mcts_refuses_nonsense_numbers(option: str, value: object) -> None:
+    with pytest.raises(ArgumentError) as caught:
+        MCTSPlayer(**{option: value})  # type: ignore[arg-type]
+    assert caught.value.field == f"MCTSPlayer({option})"
+    assert option in str(caught.value)
+
+
+BAD_SAMPLES = [0, -1, True, False, 2.0, "4", math.inf, math.nan, 10**400, 10**6]
+
+
+@pytest.mark.parametrize("value", BAD_SAMPLES, ids=[_short(v) for v in BAD_SAMPLES])
+def test_expectimax_refuses_nonsense_samples(value: object) -> None:
+    with pytest.raises(ArgumentError) as caught:
+        ExpectimaxPlayer(samples=value)  # type: ignore[arg-type]
+    assert caught.value.field == "ExpectimaxPlayer(samples)"
+
+
+def test_sensible_extremes_are_accepted() -> None:
+    bot = MCTSPlayer(
+        playouts=10**9, ms=7 * 24 * 3600 * 1000, c=0, widening=0, confidence=0, reroll_candidates=1
+    )
+    assert (bot.playouts, bot.ms, bot.c, bot.widening, bot.confidence) == (10**9, MAX_MS, 0, 0, 0)
+    big = MCTSPlayer(ms=0.5, c=10**6, widening=1e6, confidence=1e6, reroll_candidates=10**9)
+    assert (big.ms, big.c, big.reroll_candidates) == (0.5, 1e6, 10**9)
+    assert ExpectimaxPlayer(samples=100_000).samples == 100_000
+
+
+@pytest.mark.parametrize(
+    ("make", "field"),
+    [
+        (lambda: MCTSPlayer(policy="heuristic"), "MCTSPlayer(policy)"),  # type: ignore[arg-type]
+        (lambda: MCTSPlayer(evaluation=1.5), "MCTSPlayer(evaluation)"),  # type: ignore[arg-type]
+        (lambda: ExpectimaxPlayer(policy=3), "ExpectimaxPlayer(policy)"),  # type: ignore[arg-type]
+        (lambda: ExpectimaxPlayer(evaluation="x"), "ExpectimaxPlayer(evaluation)"),  # type: ignore[arg-type]
+        (lambda: player_factory("mcts:policy=heuristic"), "MCTSPlayer(policy)"),
+        (lambda: player_factory("expectimax:evaluation=none,policy=true"), "policy"),
+    ],
+)
+def test_object_options_must_be_players_and_evaluations(
+    make: Callable[[], object], field: str
+) -> None:
+    with pytest.raises(ArgumentError, match=re.escape(field)):
+        make()
+
+
+def test_a_duck_typed_evaluation_and_policy_are_accepted() -> None:
+    class Flat:
+        def value(self, state: GameState, seat: int) -> float:
+            return 0.5
+
+        def values(self, state: GameState) -> tuple[float, ...]:
+            return (0.5,) * len(state.monsters)
+
+    bot = MCTSPlayer(1, playouts=2, evaluation=Flat(), policy=RandomPlayer(1))  # type: ignore[arg-type]
+    assert isinstance(bot.evaluation, Flat)
+
+
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [
+        ("flee_life", -1),
+        ("flee_life", True),
+        ("flee_life", 101),
+        ("flee_life", 2.5),
+        ("flee_per_attacker", math.nan),
+        ("flee_per_attacker", math.inf),
+        ("flee_per_attacker", -1e300),
+        ("flee_per_attacker", "2"),
+    ],
+)
+def test_the_heuristic_refuses_nonsense_flee_thresholds(option: str, value: object) -> None:
+    with pytest.raises(ArgumentError, match=rf"HeuristicPlayer\({option}\)"):
+        kingofny.HeuristicPlayer(**{option: value})  # type: ignore[arg-type]
+    assert kingofny.HeuristicPlayer(flee_life=0, flee_per_attacker=100).flee_life == 0

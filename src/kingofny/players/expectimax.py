@@ -55,6 +55,60 @@ _STOP = StopRolling()
 _EMPTY = Dice.of_counts((0,) * 6)
 MAX_SETTLE = 200
 """Steps after which a settling playout gives up (a safety net; resolutions take a few)."""
+MAX_SAMPLES = 100_000
+"""The most chance draws :class:`ExpectimaxPlayer` averages per option of a one-ply choice."""
+
+
+def _count_option(field: str, value: object, high: int) -> int:
+    """``value`` if it is an int (not a bool) from 1 to ``high``; else an
+    :class:`~kingofny.errors.ArgumentError` naming ``field``."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= high:
+        raise ArgumentError(field, f"expected an int from 1 to {high:,}, got {_shown(value)}")
+    return value
+
+
+def _number_option(field: str, value: object, high: float, *, zero: bool = True) -> float:
+    """``value`` as a float if it is an int or a float (not a bool), finite, at most ``high``
+    and at least 0 (above 0 if not ``zero``); else an :class:`~kingofny.errors.ArgumentError`
+    naming ``field``. Ints of any size are compared exactly, never converted first."""
+    low = "at least 0" if zero else "above 0"
+    top = f"{int(high):,}" if high == int(high) else f"{high:g}"
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, (int, float))
+        or not (value >= 0 if zero else value > 0)
+        or not value <= high  # NaN fails every comparison, inf this one
+    ):
+        raise ArgumentError(
+            field, f"expected a finite number {low} and at most {top}, got {_shown(value)}"
+        )
+    return float(value)
+
+
+def _check_helpers(owner: str, evaluation: object, policy: object) -> None:
+    """An :class:`~kingofny.errors.ArgumentError` unless ``evaluation`` is None or has the
+    ``value`` and ``values`` methods of :class:`Evaluation`, and ``policy`` is None or a
+    :class:`~kingofny.players.base.Player` (text from a spec, such as ``policy=heuristic``,
+    is neither)."""
+    if evaluation is not None and not all(
+        callable(getattr(evaluation, method, None)) for method in ("value", "values")
+    ):
+        raise ArgumentError(
+            f"{owner}(evaluation)",
+            f"expected an Evaluation (with value() and values()), got {_shown(evaluation)}",
+        )
+    if policy is not None and not isinstance(policy, Player):
+        raise ArgumentError(
+            f"{owner}(policy)", f"expected a player (with choose()), got {_shown(policy)}"
+        )
+
+
+def _shown(value: object) -> str:
+    """``repr(value)``, cut short (an int may have thousands of digits)."""
+    if isinstance(value, int) and abs(value) >= 10**40:
+        return "an int of over 40 digits"
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 @functools.cache
@@ -143,7 +197,9 @@ class ExpectimaxPlayer:
 
     ``evaluation`` scores resolved positions (default :class:`Evaluation`); ``policy`` takes the
     other decisions and plays out the resolutions (default :class:`~kingofny.HeuristicPlayer`
-    with the same seed); ``samples`` is how many chance draws a one-ply choice averages.
+    with the same seed); ``samples`` is how many chance draws a one-ply choice averages (an
+    int from 1 to :data:`MAX_SAMPLES`). A value of the wrong type or out of range (such as
+    ``samples=0``, or text for ``policy``) is an :class:`~kingofny.errors.ArgumentError`.
     ``seed`` seeds the generator that draws chance inside the search, so the same seed gives the
     same choices. The bot reads only the views it is given.
     """
@@ -159,10 +215,8 @@ class ExpectimaxPlayer:
         policy: Player | None = None,
         samples: int = 4,
     ) -> None:
-        if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
-            raise ArgumentError(
-                "ExpectimaxPlayer(samples)", f"expected an int >= 1, got {samples!r}"
-            )
+        samples = _count_option("ExpectimaxPlayer(samples)", samples, MAX_SAMPLES)
+        _check_helpers("ExpectimaxPlayer", evaluation, policy)
         self.evaluation = evaluation if evaluation is not None else Evaluation()
         """The evaluation of resolved positions."""
         if policy is None:

@@ -12,7 +12,7 @@ import random
 import re
 from collections.abc import Callable, Sequence
 
-from kingofny.errors import IllegalActionError
+from kingofny.errors import ArgumentError, IllegalActionError
 from kingofny.model.actions import (
     Action,
     Buy,
@@ -88,6 +88,23 @@ class HeuristicPlayer:
     def __init__(
         self, seed: int | None = None, *, flee_life: int = 2, flee_per_attacker: float = 2.0
     ) -> None:
+        if (
+            isinstance(flee_life, bool)
+            or not isinstance(flee_life, int)
+            or not 0 <= flee_life <= 100
+        ):
+            raise ArgumentError(
+                "HeuristicPlayer(flee_life)", f"expected an int from 0 to 100, got {flee_life!r}"
+            )
+        if (
+            isinstance(flee_per_attacker, bool)
+            or not isinstance(flee_per_attacker, (int, float))
+            or not 0 <= flee_per_attacker <= 100  # refuses nan and inf too
+        ):
+            raise ArgumentError(
+                "HeuristicPlayer(flee_per_attacker)",
+                f"expected a number from 0 to 100, got {flee_per_attacker!r}",
+            )
         self._rng = random.Random(seed)
         self.flee_life = flee_life
         """Flee Manhattan when damaged down to this much Life or less, ..."""

@@ -43,13 +43,27 @@ from kingofny.model.pending import PendingKind
 from kingofny.model.state import GameState
 from kingofny.players.base import Player
 from kingofny.players.evaluation import Evaluation
-from kingofny.players.expectimax import ExpectimaxPlayer
+from kingofny.players.expectimax import (
+    ExpectimaxPlayer,
+    _check_helpers,
+    _count_option,
+    _number_option,
+    _shown,
+)
 
 __all__ = ["MCTSPlayer"]
 
 MAX_PLAYOUT_STEPS = 2000
 """Decisions after which a playout stops (a safety net; a round takes a few dozen)."""
 _SEED_BITS = 63
+MAX_PLAYOUTS = 10**9
+"""The most ``playouts`` (and ``reroll_candidates``) :class:`MCTSPlayer` takes: far more than a
+decision can use (days of search), yet no endless one."""
+MAX_MS = 7 * 24 * 3600 * 1000
+"""The longest ``ms`` :class:`MCTSPlayer` takes: a week, in milliseconds."""
+MAX_FACTOR = 1e6
+"""The largest ``c``, ``widening`` and ``confidence`` :class:`MCTSPlayer` takes (far past the
+point where each makes no difference any more: values are shares of the win, in [0, 1])."""
 
 
 class _Node:
@@ -106,6 +120,13 @@ class MCTSPlayer:
     ``policy`` plays the rollouts and the other seats (default
     :class:`~kingofny.HeuristicPlayer` with the same seed).
 
+    Budgets are finite: ``playouts`` an int from 1 to :data:`MAX_PLAYOUTS`, ``ms`` a number
+    above 0 and at most :data:`MAX_MS` (a week); ``c``, ``widening`` and ``confidence`` are
+    finite numbers from 0 to :data:`MAX_FACTOR`, ``reroll_candidates`` an int from 1 to
+    :data:`MAX_PLAYOUTS`, ``dice_prior`` a bool, and ``evaluation`` and ``policy`` objects with
+    the methods of an :class:`Evaluation` and of a player. Anything else (a bool for a number,
+    ``nan``, ``inf``, text) is an :class:`~kingofny.errors.ArgumentError` naming the parameter.
+
     A decision with a single legal action is returned at once, without searching. The clock of
     ``ms`` includes the prior at reroll decisions, and a search plays at least one playout.
     """
@@ -127,34 +148,35 @@ class MCTSPlayer:
         evaluation: Evaluation | None = None,
         policy: Player | None = None,
     ) -> None:
-        if playouts is not None and (
-            isinstance(playouts, bool) or not isinstance(playouts, int) or playouts < 1
-        ):
-            raise ArgumentError("MCTSPlayer(playouts)", f"expected an int >= 1, got {playouts!r}")
-        if ms is not None and (isinstance(ms, bool) or not isinstance(ms, (int, float)) or ms <= 0):
-            raise ArgumentError("MCTSPlayer(ms)", f"expected a number > 0, got {ms!r}")
-        if isinstance(reroll_candidates, bool) or not isinstance(reroll_candidates, int):
+        if playouts is not None:
+            playouts = _count_option("MCTSPlayer(playouts)", playouts, MAX_PLAYOUTS)
+        if ms is not None:
+            _number_option("MCTSPlayer(ms)", ms, MAX_MS, zero=False)
+        c = _number_option("MCTSPlayer(c)", c, MAX_FACTOR)
+        widening = _number_option("MCTSPlayer(widening)", widening, MAX_FACTOR)
+        confidence = _number_option("MCTSPlayer(confidence)", confidence, MAX_FACTOR)
+        reroll_candidates = _count_option(
+            "MCTSPlayer(reroll_candidates)", reroll_candidates, MAX_PLAYOUTS
+        )
+        if not isinstance(dice_prior, bool):
             raise ArgumentError(
-                "MCTSPlayer(reroll_candidates)", f"expected an int, got {reroll_candidates!r}"
+                "MCTSPlayer(dice_prior)", f"expected True or False, got {_shown(dice_prior)}"
             )
-        if reroll_candidates < 1:
-            raise ArgumentError(
-                "MCTSPlayer(reroll_candidates)", f"expected >= 1, got {reroll_candidates!r}"
-            )
+        _check_helpers("MCTSPlayer", evaluation, policy)
         self.playouts = playouts if playouts is not None or ms is not None else 200
         """Playouts per decision, or None to search by the clock only."""
         self.ms = ms
         """Milliseconds of search per decision, or None to count playouts only."""
-        self.c = float(c)
+        self.c = c
         """The UCB1 exploration constant."""
-        self.widening = float(widening)
+        self.widening = widening
         """Progressive widening: a node searches ``ceil(widening * sqrt(visits + 1))`` actions."""
         self.reroll_candidates = reroll_candidates
         """Rerolls (keep multisets) searched at a reroll decision at the root."""
-        self.dice_prior = bool(dice_prior)
+        self.dice_prior = dice_prior
         """Whether reroll decisions at the root take the dice expectimax as their prior (else
         the policy's, like every other decision: cheaper, and weaker)."""
-        self.confidence = float(confidence)
+        self.confidence = confidence
         """Standard errors by which a root action must beat the prior's choice, on the same
         seeds, to be played instead (0: any gain)."""
         self.evaluation = evaluation if evaluation is not None else Evaluation()

@@ -6,7 +6,9 @@ A spec is a *target* and optional *options*:
 - the target is a bundled kind (:data:`KINDS`), a class or factory in an importable module
   (``module.path:Name``), or one in a Python file (``some/file.py:Name``);
 - options are ``key=value`` pairs after a colon, separated by commas; values that read as an
-  int, a float, ``true``/``false`` or ``none`` become that, others stay strings.
+  int, a float, ``true``/``false`` or ``none`` become that, others stay strings. Numbers are
+  written in ASCII digits (``١٢`` stays text), ints with at most :data:`MAX_INT_DIGITS` digits,
+  and floats must be finite (``1e400`` is refused; ``nan`` and ``inf`` stay text).
 
 :func:`player_factory` turns a spec into a factory ``factory(seed) -> Player``. The target is
 called with the options as keyword arguments, plus ``seed=`` when its signature accepts one, so
@@ -19,9 +21,11 @@ Loading a module or a file runs its code: specs name code the user chose to run,
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import importlib.util
 import inspect
+import math
 import re
 import sys
 from collections.abc import Callable, Mapping
@@ -50,8 +54,10 @@ OptionValue = int | float | bool | str | None
 """What an option's text becomes: see :func:`parse_spec`."""
 
 _OPTION = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
-_INT = re.compile(r"^[+-]?\d+$")
-_FLOAT = re.compile(r"^[+-]?(\d+\.\d*|\.\d+|\d+)([eE][+-]?\d+)?$")
+_INT = re.compile(r"[+-]?[0-9]+")
+_FLOAT = re.compile(r"[+-]?([0-9]+\.[0-9]*|\.[0-9]+|[0-9]+)([eE][+-]?[0-9]+)?")
+MAX_INT_DIGITS = 4300
+"""The most digits of an int option: Python's default limit on converting text to int."""
 
 
 @frozen
@@ -89,16 +95,37 @@ def _show(value: OptionValue) -> str:
     return str(value)
 
 
-def _value(text: str) -> OptionValue:
+def _cut(text: str, limit: int = 60) -> str:
+    """``repr(text)``, cut short in the middle if longer than ``limit``."""
+    shown = repr(text)
+    return shown if len(shown) <= limit else f"{shown[: limit // 2]}...{shown[-limit // 2 :]}"
+
+
+def _value(spec: str, key: str, text: str) -> OptionValue:
+    """What the option ``key=text`` of ``spec`` holds (see :func:`parse_spec`)."""
     lowered = text.lower()
     if lowered in ("true", "false"):
         return lowered == "true"
     if lowered == "none":
         return None
-    if _INT.match(text):
-        return int(text)
-    if _FLOAT.match(text):
-        return float(text)
+    if _INT.fullmatch(text):
+        digits = len(text.lstrip("+-"))
+        if digits <= MAX_INT_DIGITS:
+            # ValueError: over the interpreter's own limit (sys.set_int_max_str_digits)
+            with contextlib.suppress(ValueError):
+                return int(text)
+        raise ArgumentError(
+            "player spec",
+            f"{_cut(spec)}: option {key!r} is an int of {digits:,} digits, too long to read "
+            f"(at most {MAX_INT_DIGITS:,})",
+        )
+    if _FLOAT.fullmatch(text):
+        number = float(text)
+        if not math.isfinite(number):
+            raise ArgumentError(
+                "player spec", f"{_cut(spec)}: option {key!r} is not a finite number: {_cut(text)}"
+            )
+        return number
     return text
 
 
@@ -128,7 +155,8 @@ def parse_spec(text: str) -> PlayerSpec:
     """Parse one spec (see the module's docstring).
 
     Raises :class:`~kingofny.errors.ArgumentError` for an empty target, an option without ``=``,
-    or a key given twice.
+    a key given twice, an int too long to read or a float too large to be finite (the message
+    names the option).
     """
     if not isinstance(text, str):
         raise ArgumentError("player spec", f"a player spec must be a str, got {text!r}")
@@ -145,7 +173,7 @@ def parse_spec(text: str) -> PlayerSpec:
             raise ArgumentError("player spec", f"{text!r}: option {item!r} is not key=value")
         if any(key == seen for seen, _ in pairs):
             raise ArgumentError("player spec", f"{text!r}: option {key!r} given twice")
-        pairs.append((key, _value(value.strip())))
+        pairs.append((key, _value(text, key, value.strip())))
     if "=" in target:
         raise ArgumentError(
             "player spec", f"{text!r}: separate options with commas (kind:a=1,b=2), not colons"
@@ -279,10 +307,23 @@ def player_factory(spec: str | PlayerSpec) -> SpecFactory:
     game: the target is loaded, and its options are matched against its signature.
 
     Raises :class:`~kingofny.errors.ArgumentError` for an unknown kind, a module or file that
-    does not load, a missing name, or an option the target does not take (the message lists the
-    ones it does).
+    does not load, a missing name, an option the target does not take (the message lists the
+    ones it does), a non-finite float or an int of over :data:`MAX_INT_DIGITS` digits (only a
+    :class:`PlayerSpec` built in Python can hold one), or a value of the wrong type. A bundled
+    bot (:data:`KINDS`, also when named as ``module:Class``) is built once with seed 0, so an
+    option its constructor refuses (such as ``mcts:ms=0``) is refused here too, before any game.
     """
     parsed = spec if isinstance(spec, PlayerSpec) else parse_spec(spec)
+    for key, value in parsed.options:  # what parse_spec refuses, in a PlayerSpec built in Python
+        if isinstance(value, float) and not math.isfinite(value):
+            raise ArgumentError(
+                "player spec", f"{parsed.target!r}: option {key!r} is not a finite number: {value}"
+            )
+        if isinstance(value, int) and abs(value) >= 10**MAX_INT_DIGITS:
+            raise ArgumentError(
+                "player spec",
+                f"{parsed.target!r}: option {key!r} is an int of over {MAX_INT_DIGITS:,} digits",
+            )
     target = _resolve(parsed)
     _, takes_any, names = _accepts(target)
     unknown = sorted(set(dict(parsed.options)) - names) if not takes_any else []
@@ -298,4 +339,16 @@ def player_factory(spec: str | PlayerSpec) -> SpecFactory:
     mistyped = _mistyped(target, dict(parsed.options))
     if mistyped is not None:
         raise ArgumentError("player spec", f"{parsed.label!r}: bad value {mistyped}")
-    return SpecFactory(parsed)
+    factory = SpecFactory(parsed)
+    if _bundled(target):
+        try:  # cheap for the bundled bots, whose constructors check every option's value
+            factory(0)
+        except ArgumentError as exc:
+            raise ArgumentError("player spec", f"{_cut(parsed.label)}: {exc}") from None
+    return factory
+
+
+def _bundled(target: Callable[..., object]) -> bool:
+    """Whether ``target`` is one of the bundled bots (:data:`KINDS`), however it was named."""
+    name = f"{getattr(target, '__module__', '')}:{getattr(target, '__qualname__', '')}"
+    return name in KINDS.values()
