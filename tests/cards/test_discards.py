@@ -7,15 +7,14 @@ unless a test says otherwise.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 
 import pytest
 
 import kingofny as k
-from kingofny import _registry as registry
 from kingofny.content.base.effects import discards
+from kingofny.effects import CONTENT_API_VERSION, CardKind, CardSpec, ContentPack, Effect, Source
 from kingofny.model.actions import UseCard
-from kingofny.model.effect import Effect, Source
 from kingofny.model.state import GameState
 from kingofny.model.steps import ChooseFlee, RevealCard, Shop
 from kingofny.testing import Scenario, card, play
@@ -25,8 +24,8 @@ FILLER = ["fireball", "hunter"]
 REVEALED = "overload"
 """The card revealed to replace a bought one: it costs 0, so the Buy step stays open (the
 engine ends a Buy step by itself when ending it is the only legal action)."""
-SPY_CARD = "base:stomp"
-"""A KEEP card whose effect the ``spy`` fixture replaces with a :class:`Spy`."""
+SPY_CARD = "spy:card"
+"""A KEEP card of the test's own pack (:data:`SPY_PACK`) whose effect is a :class:`Spy`."""
 
 
 def shop(
@@ -41,7 +40,7 @@ def shop(
     """Kong (0) at its Buy step in ``where`` with ``name`` in market slot 0; Mantis (1) in
     Manhattan (in Brooklyn when Kong is in Manhattan); Rob (2) in Staten Island."""
     scenario = (
-        Scenario(["kong", "mantis", "rob"])
+        Scenario(["kong", "mantis", "rob"], packs=PACKS)
         .monster("kong", life=life, vp=vp, energy=energy)
         .monster("rob", borough="staten-island")
         .market([name, *FILLER])
@@ -108,12 +107,27 @@ class Spy(Effect):
         return [c for c in self.calls if c[0] == kind]
 
 
+SPY = Spy()
+"""The effect of :data:`SPY_CARD` (its record is cleared for each test by the ``spy``
+fixture)."""
+SPY_PACK = ContentPack(
+    name="spy",
+    version="1",
+    api_version=CONTENT_API_VERSION,
+    cards=(CardSpec(SPY_CARD, "Spy", 0, CardKind.KEEP, "Records the hooks it sees."),),
+    effects={SPY_CARD: SPY},
+)
+"""A pack played next to the base game in every scenario of this file, as a manifest: nothing
+installed or patched."""
+PACKS: tuple[str | ContentPack, ...] = ("base", SPY_PACK)
+"""The packs of every scenario here."""
+
+
 @pytest.fixture
-def spy() -> Iterator[Spy]:
-    """A :class:`Spy` standing in for Stomp's effect for the duration of a test."""
-    double = Spy()
-    with registry.installed().replaced(SPY_CARD, double):
-        yield double
+def spy() -> Spy:
+    """The :class:`Spy` of :data:`SPY_CARD`, with nothing recorded yet."""
+    SPY.calls.clear()
+    return SPY
 
 
 # -- fixed rewards ---------------------------------------------------------------------------------
@@ -269,7 +283,7 @@ def test_holland_tunnel_gives_6_vp_and_every_monster_3_energy() -> None:
 def test_holland_tunnel_skips_eliminated_monsters() -> None:
     """rulings §11: an eliminated monster is out of the game; only living monsters gain."""
     state = (
-        Scenario(["kong", "mantis", "rob"])
+        Scenario(["kong", "mantis", "rob"], packs=PACKS)
         .monster("kong", borough="queens", energy=9)
         .monster("mantis", manhattan="lower")
         .monster("rob", eliminated=True)
@@ -287,7 +301,7 @@ def test_holland_tunnel_gains_go_through_energy_gain_in_seat_order_from_the_buye
     """rulings §16 / D21: "This triggers Power Tap for each monster" (each gain is an ordinary
     Energy gain, counted for the turn, rulings D17); DEFAULT order: seat order from the buyer."""
     state = (
-        Scenario(["kong", "mantis", "rob"])
+        Scenario(["kong", "mantis", "rob"], packs=PACKS)
         .monster("kong", borough="queens", cards=[SPY_CARD])
         .monster("mantis", borough="bronx", energy=9)
         .monster("rob", manhattan="lower")
@@ -378,7 +392,7 @@ def test_a_buyer_killed_by_its_own_card_loses_to_the_last_survivor() -> None:
     to some cards. You must survive your entire turn in order to win"; *End of the Game*: the
     last monster standing wins."""
     state = (
-        Scenario(["kong", "mantis"])
+        Scenario(["kong", "mantis"], packs=PACKS)
         .monster("kong", borough="queens", life=4, vp=20)
         .monster("mantis", manhattan="lower")
         .market(["subterranean-cable", *FILLER])
@@ -459,7 +473,7 @@ def test_general_ellis_eliminates_everyone_at_1_life_at_once() -> None:
     effect? Nobody wins"; seed 000 *End of the Game*: "If all the Monsters have been eliminated
     in the same turn, nobody wins"."""
     state = (
-        Scenario(["kong", "mantis"])
+        Scenario(["kong", "mantis"], packs=PACKS)
         .monster("kong", borough="queens", life=1, vp=19, energy=5)
         .monster("mantis", manhattan="lower", life=1)
         .market(["general-ellis", *FILLER])
@@ -507,7 +521,7 @@ def city(**turn: object) -> Scenario:
     that appeared this turn; Mantis (1) in Manhattan with 1 unit; Sheriff (3) in the Bronx with
     3 units; Captain Fish (4) in Brooklyn, which has none."""
     return (
-        Scenario(["kong", "mantis", "rob", "sheriff", "captain-fish"])
+        Scenario(["kong", "mantis", "rob", "sheriff", "captain-fish"], packs=PACKS)
         .monster("kong", borough="queens", energy=6)
         .monster("mantis", manhattan="midtown")
         .monster("rob", borough="queens")
@@ -658,6 +672,8 @@ def test_every_card_of_the_group_has_an_effect_and_only_these() -> None:
         "base:the-unisphere",
         "base:yankee-stadium",
     }
+    base = k.new_game(2).config.content
+    assert base is not None
     for key in discards.EFFECTS:
-        assert registry.card(key).kind is k.CardKind.DISCARD
-        assert registry.effect(key) is discards.EFFECTS[key]
+        assert base.cards[key].kind is k.CardKind.DISCARD
+        assert base.effects[key] is discards.EFFECTS[key]
