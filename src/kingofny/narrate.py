@@ -14,9 +14,10 @@ is fixed: turn headers and the opening and closing lines start at the margin; wh
 or what happens in a turn is indented once (:data:`INDENT`); what that causes, twice.
 
 The names are the printed ones (monsters, cards, boroughs, buildings in words such as "a
-High-Rise (2 VP)"): no internal id appears in the prose. The helpers (:func:`monster_name`,
-:func:`card_name`, :func:`place_name`, :func:`building_name`, :func:`face_name`) serve other
-front ends too.
+High-Rise (2 VP)"): no internal id appears in the prose. They, and the words of every action,
+are :mod:`kingofny.wording`'s, which the terminal and the web page use too; the name helpers
+(:func:`monster_name`, :func:`card_name`, :func:`place_name`, :func:`building_name`,
+:func:`face_name`, ...) are listed here as well.
 """
 
 from __future__ import annotations
@@ -25,27 +26,19 @@ from collections.abc import Iterable, Iterator, Sequence
 
 import attrs
 
-from kingofny import StepRun, apply_traced, find_card
-from kingofny.errors import ArgumentError, KingOfNYError
+from kingofny import StepRun, apply_traced
+from kingofny.errors import KingOfNYError
 from kingofny.model.actions import (
     Action,
     Buy,
-    DestroyBuilding,
-    DestroyUnit,
     EndBuying,
     Flee,
     MoveTo,
     PlaceMonster,
-    Reroll,
     ResolveFace,
-    StayInManhattan,
-    StayPut,
-    StopRolling,
     Sweep,
-    UseCard,
 )
-from kingofny.model.city import Borough, Building, BuildingKind, Location, Reward, UnitKind
-from kingofny.model.content import content_of
+from kingofny.model.city import Borough, Location, UnitKind
 from kingofny.model.dice import Face
 from kingofny.model.monster import MonsterState
 from kingofny.model.outcomes import CardDraw, DiceRoll, Outcome, TileDraw
@@ -65,6 +58,19 @@ from kingofny.model.steps import (
     Step,
 )
 from kingofny.record import Event
+from kingofny.wording import (
+    action_words,
+    building_kind_name,
+    building_name,
+    card_name,
+    face_name,
+    monster_name,
+    option_text,
+    place_name,
+    reward_text,
+    unit_name,
+    with_article,
+)
 
 __all__ = [
     "INDENT",
@@ -94,77 +100,9 @@ INDENT = "  "
 _L1 = INDENT
 _L2 = INDENT * 2
 
-_BUILDING_NAMES = {
-    BuildingKind.HIGH_RISE: "High-Rise",
-    BuildingKind.POWER_PLANT: "Power Plant",
-    BuildingKind.HOSPITAL: "Hospital",
-}
-_REWARD_UNITS = {Reward.VP: "VP", Reward.ENERGY: "energy", Reward.LIFE: "life"}
-_UNIT_NAMES = {UnitKind.INFANTRY: "Infantry", UnitKind.JET: "Jet", UnitKind.TANK: "Tank"}
-_FACE_NAMES = {
-    Face.ENERGY: "Energy",
-    Face.HEAL: "Heal",
-    Face.ATTACK: "Attack",
-    Face.CELEBRITY: "Celebrity",
-    Face.DESTRUCTION: "Destruction",
-    Face.OUCH: "Ouch!",
-}
-
 
 # -- names ----------------------------------------------------------------------------------------
-
-
-def monster_name(state: GameState, seat: int) -> str:
-    """The printed name of the monster in ``seat`` (its id if no pack knows it)."""
-    monster_id = state.monsters[seat].monster
-    found = content_of(state.config).monsters.get(monster_id)
-    return monster_id if found is None else found.name
-
-
-def card_name(card_id: str) -> str:
-    """The printed name of a card (its id if no pack knows it)."""
-    try:
-        return find_card(card_id).name
-    except ArgumentError:
-        return card_id
-
-
-def place_name(location: Location | None) -> str:
-    """A location in words: ``"Queens"``, ``"Upper Manhattan"``."""
-    if location is None:
-        return "nowhere"
-    if location.zone is None:
-        return location.borough.label
-    return f"{str(location.zone).capitalize()} Manhattan"
-
-
-def building_name(building: Building) -> str:
-    """A building in words, with what destroying it earns: ``"High-Rise (2 VP)"``,
-    ``"Power Plant (3 energy)"``, ``"Hospital (2 life)"`` (the durability equals the
-    reward)."""
-    return f"{building_kind_name(building.kind)} ({reward_text(building.reward)})"
-
-
-def building_kind_name(kind: BuildingKind) -> str:
-    """A building kind's printed name: ``"High-Rise"``, ``"Power Plant"``, ``"Hospital"``."""
-    return _BUILDING_NAMES[kind]
-
-
-def reward_text(reward: tuple[Reward, int]) -> str:
-    """What destroying a building or a unit earns (its ``reward``), in words: ``"2 VP"``,
-    ``"3 energy"``, ``"1 life"``."""
-    resource, amount = reward
-    return f"{amount} {_REWARD_UNITS[resource]}"
-
-
-def unit_name(unit: UnitKind) -> str:
-    """A unit's printed name: ``"Infantry"``, ``"Jet"``, ``"Tank"``."""
-    return _UNIT_NAMES[unit]
-
-
-def face_name(face: Face) -> str:
-    """A die face's printed name: ``"Attack"``, ``"Ouch!"``."""
-    return _FACE_NAMES[face]
+# The printed names are :mod:`kingofny.wording`'s, imported above and listed in ``__all__``.
 
 
 def status(monster: MonsterState) -> str:
@@ -172,90 +110,13 @@ def status(monster: MonsterState) -> str:
     return f"{monster.vp} VP, {monster.life} life, {monster.energy} energy"
 
 
-def option_text(state: GameState, option: str) -> str:
-    """A card option (``"seat:1"``, ``"card:base:stomp"``, ``"convert:heal:energy"``,
-    ``"move:staten-island"``) in words, with names in place of ids."""
-    if not option:
-        return ""
-    word, _, rest = option.partition(":")
-    if word == "card" and rest:
-        return card_name(rest)
-    parts = [word, *rest.split(":")] if rest else [word]
-    out: list[str] = []
-    index = 0
-    while index < len(parts):
-        part = parts[index]
-        if part == "seat" and index + 1 < len(parts) and parts[index + 1].isdigit():
-            seat = int(parts[index + 1])
-            out.append(monster_name(state, seat) if seat < len(state.monsters) else f"seat {seat}")
-            index += 2
-            continue
-        if part == "card" and index + 1 < len(parts):
-            out.append(card_name(":".join(parts[index + 1 :])))
-            break
-        if part == "convert" and index + 2 < len(parts):
-            out.append(f"turn {parts[index + 1]} into {parts[index + 2]}")
-            index += 3
-            continue
-        borough = _BOROUGHS_BY_NAME.get(part)
-        out.append(borough.label if borough is not None else part.replace("-", " "))
-        index += 1
-    return " ".join(out)
-
-
-_BOROUGHS_BY_NAME = {str(b): b for b in Borough}
-
-
-def with_article(noun: str) -> str:
-    """``noun`` after "a" or "an", by its first letter: ``"a High-Rise (2 VP)"``, ``"an
-    Infantry"``, ``"an Ouch!"``."""
-    return f"an {noun}" if noun[:1].lower() in "aeiou" else f"a {noun}"
-
-
 # -- decisions and outcomes -----------------------------------------------------------------------
 
 
 def describe_action(before: GameState, seat: int, action: Action) -> str:
-    """The decision ``action`` of ``seat`` in ``before``, in words."""
-    who = monster_name(before, seat)
-    turn = before.turn
-    if isinstance(action, PlaceMonster):
-        return f"{who} starts in {action.borough.label}"
-    if isinstance(action, Reroll):
-        kept = turn.dice.minus(action.dice) if turn.dice.contains(action.dice) else None
-        keeps = f"keeps {kept}, " if kept is not None and kept.total else ""
-        return f"{who} {keeps}rerolls {action.dice}"
-    if isinstance(action, StopRolling):
-        return f"{who} stops rolling with {turn.dice}"
-    if isinstance(action, ResolveFace):
-        return f"{who} resolves {turn.unresolved[action.face]} {face_name(action.face)}"
-    if isinstance(action, DestroyBuilding):
-        stacks = before.boroughs[action.borough].stacks
-        top = stacks[action.stack].top if action.stack < len(stacks) else None
-        what = with_article(building_name(top)) if top is not None else "a building"
-        return f"{who} destroys {what} in {action.borough.label}"
-    if isinstance(action, DestroyUnit):
-        return f"{who} destroys {with_article(unit_name(action.unit))} in {action.borough.label}"
-    if isinstance(action, Flee):
-        return f"{who} flees Manhattan to {action.borough.label}"
-    if isinstance(action, StayInManhattan):
-        return f"{who} stays in Manhattan"
-    if isinstance(action, MoveTo):
-        return f"{who} moves to {action.borough.label}"
-    if isinstance(action, StayPut):
-        return f"{who} stays in {place_name(before.monsters[seat].location)}"
-    if isinstance(action, Buy):
-        card = before.market[action.slot] if action.slot < len(before.market) else None
-        bought = card_name(card) if card is not None else f"the card in slot {action.slot + 1}"
-        return f"{who} buys {bought}"
-    if isinstance(action, Sweep):
-        return f"{who} sweeps the market"
-    if isinstance(action, EndBuying):
-        return f"{who} ends buying"
-    if isinstance(action, UseCard):
-        option = option_text(before, action.option)
-        return f"{who} uses {card_name(action.card)}" + (f": {option}" if option else "")
-    return f"{who}: {action}"
+    """The decision ``action`` of ``seat`` in ``before``, in words: ``"Kong keeps CCO, rerolls
+    AAD"`` (:func:`kingofny.wording.action_words`, in the third person)."""
+    return action_words(before, seat, action).told(monster_name(before, seat))
 
 
 def describe_outcome(before: GameState, outcome: Outcome) -> str:

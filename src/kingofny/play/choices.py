@@ -22,13 +22,7 @@ import attrs
 
 import kingofny as k
 from kingofny.lookup import slug
-from kingofny.narrate import (
-    card_name,
-    describe_action,
-    face_name,
-    option_text,
-)
-from kingofny.play.board import building_label, unit_label
+from kingofny.wording import action_words, card_name, face_name
 
 __all__ = ["Choice", "InputError", "choices", "parse_action", "parse_dice", "shown"]
 
@@ -73,51 +67,9 @@ class Choice:
 
 
 def _label(state: k.GameState, action: k.Action) -> str:
-    seat = state.current_player
-    assert seat is not None
-    turn = state.turn
-    if isinstance(action, k.Reroll):
-        kept = turn.dice.minus(action.dice)
-        if not kept.total:
-            return f"reroll all {action.dice.total} dice"
-        return f"reroll {action.dice} (keep {kept})"
-    if isinstance(action, k.StopRolling):
-        return f"stop rolling and keep {turn.dice}"
-    if isinstance(action, k.ResolveFace):
-        return f"resolve {turn.unresolved[action.face]} {face_name(action.face)}"
-    if isinstance(action, k.DestroyBuilding):
-        stacks = state.borough(action.borough).stacks
-        top = stacks[action.stack].top
-        what = building_label(top) if top is not None else "a building"
-        twins = sum(1 for stack in stacks if stack.top == top)
-        which = f" (stack {action.stack + 1})" if twins > 1 else ""  # as on the board, from 1
-        return f"destroy {what} in {action.borough.label}{which}"
-    if isinstance(action, k.DestroyUnit):
-        return f"destroy {unit_label(action.unit)} in {action.borough.label}"
-    if isinstance(action, k.Flee):
-        return f"flee to {action.borough.label}"
-    if isinstance(action, k.StayInManhattan):
-        return "stay in Manhattan"
-    if isinstance(action, k.MoveTo):
-        return f"move to {action.borough.label}"
-    if isinstance(action, k.StayPut):
-        return "stay where you are"
-    if isinstance(action, k.PlaceMonster):
-        return f"start in {action.borough.label}"
-    if isinstance(action, k.Buy):
-        card = state.market[action.slot]
-        assert card is not None
-        return f"buy {card_name(card)} for {k.card_price(state, seat, card)} energy"
-    if isinstance(action, k.Sweep):
-        return "sweep the market (2 energy)"
-    if isinstance(action, k.EndBuying):
-        return "end buying (end your turn)"
-    if isinstance(action, k.Pass):
-        return "pass"
-    if isinstance(action, k.UseCard):
-        option = option_text(state, action.option)
-        return f"use {card_name(action.card)}" + (f": {option}" if option else "")
-    return describe_action(state, seat, action)
+    """``action`` as a numbered choice says it: the imperative of
+    :func:`kingofny.wording.action_words`, dice as the letters people type."""
+    return action_words(state, state.current_player, action).imperative
 
 
 def choices(state: k.GameState) -> tuple[Choice, ...]:
