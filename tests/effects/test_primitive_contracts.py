@@ -447,12 +447,13 @@ def test_remove_tokens_never_goes_below_0_and_none_means_all() -> None:
     assert remove_tokens(state, 0, "carapace").monsters[0].tokens == (("curse", 2), ("web", 3))
 
 
-@pytest.mark.parametrize("count", [-1, True, 1.5, "2"])
-def test_remove_tokens_refuses_a_count_that_is_not_one(count: object) -> None:
-    """Removing a negative number of tokens would give some: an ArgumentError instead."""
+@pytest.mark.parametrize("count", [-1, -5])
+def test_remove_tokens_refuses_a_negative_count(count: int) -> None:
+    """Removing a negative number of tokens would give some: an ArgumentError instead (in both
+    builds; a count of another type is a TypeError in the compiled one)."""
     state = three().monster("kong", tokens={"web": 3}).build()
     with pytest.raises(k.ArgumentError, match=r"remove_tokens\(count\)"):
-        remove_tokens(state, 0, "web", count)  # type: ignore[arg-type]
+        remove_tokens(state, 0, "web", count)
 
 
 def test_add_marker_puts_one_souvenir_on_a_borough() -> None:
