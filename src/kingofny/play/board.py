@@ -15,9 +15,8 @@ from kingofny.narrate import (
     card_name,
     monster_name,
     place_name,
-    reward_text,
-    unit_name,
 )
+from kingofny.wording import unit_label, unit_name
 
 __all__ = [
     "BoardView",
@@ -42,13 +41,6 @@ def building_label(building: k.Building) -> str:
     energy)"``, ``"Hospital (2 life)"`` (:func:`kingofny.narrate.building_name`). Destroying
     one takes as many Destruction as it earns (components §3.1)."""
     return building_name(building)
-
-
-def unit_label(unit: k.UnitKind) -> str:
-    """A unit with what destroying it takes and earns, as every front end shows it among the
-    choices: ``"Jet (3 to destroy, 2 energy)"``. Unlike a building's, a unit's durability is
-    not its reward (components §3.1; seed 000, *Destruction*)."""
-    return f"{unit_name(unit)} ({unit.durability} to destroy, {reward_text(unit.reward)})"
 
 
 @attrs.frozen
