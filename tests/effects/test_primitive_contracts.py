@@ -597,7 +597,12 @@ def test_extra_turn_queues_a_turn_right_after_this_one() -> None:
     assert after.extra_turns == ((1, ""),)
 
 
-@pytest.mark.parametrize("seat", [-1, 3, True])
+BOOL_AS_INT = [] if k.COMPILED else [True]
+"""A bool where an int is expected: refused by the pure build; the compiled one receives an int
+parameter as an int (True is 1), so the refusal is the pure build's only."""
+
+
+@pytest.mark.parametrize("seat", [-1, 3, *BOOL_AS_INT])
 def test_extra_turn_for_no_such_seat_is_an_argument_error(seat: int) -> None:
     """:func:`extra_turn` documents an ArgumentError "if there is no such seat"."""
     state = three().build()
@@ -664,7 +669,7 @@ def test_roll_is_a_chance_node_of_that_many_dice() -> None:
     assert sum(Fraction(p) for _, p in two) == 1
 
 
-@pytest.mark.parametrize("count", [0, -1, 9, True])
+@pytest.mark.parametrize("count", [0, -1, 9, *BOOL_AS_INT])
 def test_roll_of_no_dice_or_more_than_the_box_is_an_argument_error(count: int) -> None:
     """:func:`roll` documents an ArgumentError "unless count is 1 to 8 (the dice in the box)"
     (components §4.3: 6 black and 2 green dice)."""
