@@ -32,6 +32,12 @@ READERS: dict[str, Reader] = {
     "hash": hash,
     "current_player": lambda s: s.current_player,
     "repr": repr,
+    "observe": kingofny.observe,
+    "reseed": lambda s: kingofny.reseed(s, 99),
+    "settle": kingofny.settle,
+    "apply_traced": lambda s: (
+        kingofny.legal_actions(s) and kingofny.apply_traced(s, kingofny.legal_actions(s)[0])
+    ),
 }
 """Public reads a hook may make of the state it is given."""
 
@@ -101,6 +107,29 @@ def test_a_hook_reading_its_state_through_the_public_api_changes_nothing(reader:
         plain = list(_stops(["kong", "drakonis", "mantis"], ("base",), seed))
         read = list(_stops(["reader:kong", "drakonis", "mantis"], ("base", pack), seed))
         assert read == plain, f"seed {seed}: reading {reader} in a hook changed the game"
+
+
+@pytest.mark.parametrize("reader", ["observe", "reseed", "settle", "apply_traced"])
+def test_public_functions_called_by_a_hook_leave_a_seeded_game_as_it_was(reader: str) -> None:
+    """Review of issue 19 §3: ``observe``, ``reseed``, ``settle`` and ``apply_traced`` called on
+    the engine's working copy changed it in place (a seeded game lost its seed, a look-ahead
+    was played for real)."""
+    pack = _reading_pack(READERS[reader])
+    for seed in range(4):
+        games = []
+        for monsters, packs in (
+            (["kong", "drakonis"], ("base",)),
+            (["reader:kong", "drakonis"], ("base", pack)),
+        ):
+            policy = random.Random(seed)
+            state = kingofny.new_game(monsters, seed=seed, packs=packs)
+            seen = []
+            while not state.is_terminal and len(seen) < 400:
+                legal = kingofny.legal_actions(state)
+                seen.append((state.config.seed, state.rng, legal))
+                state = kingofny.apply(state, policy.choice(legal))
+            games.append(seen)
+        assert games[0] == games[1], f"seed {seed}: {reader} in a hook changed the game"
 
 
 def test_a_hook_reading_to_json_of_its_state_changes_nothing() -> None:

@@ -4,7 +4,7 @@ with the ATTACK_TARGETS, ATTACK_DAMAGE and AFTER_ATTACK effects."""
 from __future__ import annotations
 
 from kingofny._engine.damage import deal_damage
-from kingofny._engine.dispatch import checked, counted, each, failed, overrides, owned, wrong
+from kingofny._engine.dispatch import checked, checked_roll, counted, each, overrides, owned, wrong
 from kingofny._engine.ops import manhattan_occupants, push
 from kingofny.model.effect import Source
 from kingofny.model.state import GameState
@@ -25,6 +25,11 @@ def attack_targets(state: GameState, seat: int) -> tuple[int, ...]:
         if not overrides(effect, "attack_targets"):
             continue
         targets = checked(state, key, tuple, effect.attack_targets, state, seat, targets)
+        n = len(state.monsters)
+        if len(set(targets)) != len(targets) or not all(
+            type(t) is int and 0 <= t < n and t != seat for t in targets
+        ):
+            wrong(state, key, "attack_targets", targets, "a tuple of distinct other seats")
     return targets
 
 
@@ -58,14 +63,9 @@ def resolve_attack(state: GameState, seat: int, count: int) -> GameState:
         for key, effect in effects:
             if not overrides(effect, "attack_roll"):
                 continue
-            try:
-                roll = effect.attack_roll(state, seat, target, amount)
-            except Exception as exc:
-                failed(state, key, "attack_roll", exc)
+            roll = checked(state, key, object, effect.attack_roll, state, seat, target, amount)
             if roll is not None:
-                if type(roll) is not CardRoll:
-                    wrong(state, key, "attack_roll", roll, "a CardRoll or None")
-                rolls.append(roll)
+                rolls.append(checked_roll(state, key, "attack_roll", roll))
     step = ApplyAttack(seat, tuple(damage))
     if rolls:
         return push(state, *rolls, step)

@@ -33,7 +33,7 @@ from kingofny._engine.loop import (
     outcomes,
     start,
 )
-from kingofny._engine.ops import evolve
+from kingofny._engine.ops import DRAFT, draft, evolve, freeze
 from kingofny._engine.setup import resolve_monster_ids
 from kingofny.errors import ArgumentError, ConfigError, IllegalActionError
 from kingofny.model.actions import Action
@@ -81,6 +81,12 @@ def _checked(where: str, state: object) -> GameState:
     if not isinstance(state, GameState):
         raise ArgumentError(where, f"expected a GameState, got {type(state).__name__}")
     return state
+
+
+def _undrafted(state: GameState) -> GameState:
+    """``state``, or, for the engine's working copy (the state a hook is given mid-``apply``), a
+    frozen copy of it: a public function never changes the draft it is handed."""
+    return freeze(draft(state, state.agenda)) if type(state) is DRAFT else state
 
 
 def new_game(
@@ -168,7 +174,7 @@ def reseed(view: GameState, seed: int) -> GameState:
 
     Raises :class:`~kingofny.errors.ArgumentError` if ``seed`` is not an int.
     """
-    _checked("reseed(view)", view)
+    view = _undrafted(_checked("reseed(view)", view))
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ArgumentError("reseed(seed)", f"expected an int, got {seed!r}")
     config = evolve(view.config, seed=seed, manual=())
@@ -188,7 +194,7 @@ def settle(state: GameState) -> GameState:
     chance; it stops at a real decision, a chance node (explicit chance) or the end of the game,
     as every state :func:`apply` returns does. A state that already waits is returned as it is.
     """
-    _checked("settle(state)", state)
+    state = _undrafted(_checked("settle(state)", state))
     if state.winners is not None or not state.agenda:
         return state
     try:
@@ -218,8 +224,7 @@ def apply_traced(state: GameState, move: ActionOrOutcome) -> tuple[GameState, tu
 
     Raises what :func:`apply` raises, with the input state untouched.
     """
-    if not isinstance(state, GameState):
-        _checked("apply_traced(state)", state)
+    state = _undrafted(_checked("apply_traced(state)", state))
     trace: Trace = []
     after = apply_logged(state, move, None, trace)
     return after, tuple(StepRun(step, ran, reached) for step, ran, reached in trace)
@@ -233,7 +238,7 @@ def observe(state: GameState, seat: int | None = None) -> GameState:
     of every seat is the same; ``seat`` is checked and kept for content that adds private
     information.
     """
-    _checked("observe(state)", state)
+    state = _undrafted(_checked("observe(state)", state))
     if seat is not None and (
         isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state.monsters)
     ):

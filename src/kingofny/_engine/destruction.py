@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from kingofny._engine.dispatch import checked, counted, each, overrides, owned
+from kingofny._engine.dispatch import checked, counted, each, overrides, owned, wrong
 from kingofny._engine.economy import gain_energy, gain_vp, heal, spend_energy
 from kingofny._engine.ops import maker, push, set_borough, set_monster, set_turn
 from kingofny.model.actions import Action, DestroyBuilding, DestroyUnit, Pass
@@ -53,6 +53,14 @@ def _reach(
     if not overrides(effect, "reach"):
         return ()
     found = checked(state, key, tuple, effect.reach, state, seat)
+    for item in found:
+        if not (
+            type(item) is tuple
+            and len(item) == 2
+            and isinstance(item[0], Borough)
+            and type(item[1]) is str
+        ):
+            wrong(state, key, "reach", found, "a tuple of (Borough, tag) pairs")
     return found
 
 

@@ -24,10 +24,10 @@ from kingofny.errors import EffectError, IllegalActionError
 from kingofny.model.actions import UseCard
 from kingofny.model.content import ContentTable, content_of
 from kingofny.model.effect import Context, Effect
-from kingofny.model.limits import MAX_MONSTERS, MAX_POINTS
+from kingofny.model.limits import MAX_DICE, MAX_MONSTERS, MAX_POINTS
 from kingofny.model.monster import MonsterState
 from kingofny.model.state import GameState
-from kingofny.model.steps import Step
+from kingofny.model.steps import CardRoll, Step
 
 _NONE: Final[tuple[()]] = ()
 _HOOKS: Final = frozenset(
@@ -187,7 +187,7 @@ def checked(
     """``hook(*args)``, a hook of ``key``'s effect called on ``state``, whose failure is the
     effect's: an exception it raises (:func:`failed`) or a result whose type is not exactly
     ``expected`` (:func:`wrong`; a GameState may be the draft ``apply`` works on,
-    :func:`kingofny._engine.ops.draft`).
+    :func:`kingofny._engine.ops.draft`; ``object`` takes any result, which the caller checks).
 
     In the debug mode (:mod:`kingofny._engine.debug`) the hook is also watched: changing the
     state it was given in place, or returning a state of another game, is its failure too."""
@@ -197,8 +197,8 @@ def checked(
         value = hook(*args)
     except Exception as exc:
         failed(state, key, hook.__name__, exc)
-    if type(value) is expected:
-        return value
+    if type(value) is expected or expected is object:
+        return cast(_T, value)
     if type(value) is DRAFT and expected is GameState:
         return cast(_T, value)
     name = expected.__name__
@@ -224,6 +224,30 @@ def counted(
     wrong(state, key, hook.__name__, value, f"an int from {low} to {high}")
 
 
+def checked_roll(state: GameState, key: str, hook: str, roll: object) -> CardRoll:
+    """A roll an effect asks for (``attack_roll``), checked: a :class:`CardRoll` of 1 to 8 dice
+    (the dice in the box) by a seat of the game, for a card or monster whose effect reads the
+    dice (``rolled``); anything else is the effect's failure (:func:`wrong`)."""
+    if type(roll) is not CardRoll:
+        wrong(state, key, hook, roll, "a CardRoll or None")
+    n = len(state.monsters)
+    if (
+        type(roll.count) is not int
+        or not 1 <= roll.count <= MAX_DICE
+        or type(roll.seat) is not int
+        or not 0 <= roll.seat < n
+        or content_of(state.config).effects.get(roll.card) is None
+    ):
+        wrong(
+            state,
+            key,
+            hook,
+            roll,
+            f"a CardRoll of 1 to {MAX_DICE} dice, by a seat of the {n}, for a card with an effect",
+        )
+    return roll
+
+
 def _watched(
     state: GameState,
     key: str,
@@ -234,6 +258,10 @@ def _watched(
     """:func:`checked` in the debug mode: the hook must leave the state it was given as it was,
     and a state it returns must be of the same game (the same configuration)."""
     given = args[0] if args and isinstance(args[0], GameState) else None
+    if type(given) is DRAFT:
+        # A draft made before the mode was turned on (another thread's apply) changes in place
+        # by design: only ordinary states are watched.
+        given = None
     before = fingerprint(given)
     try:
         value = hook(*args)
@@ -256,8 +284,10 @@ def _watched(
             state,
             f"returned a state of another game (configuration {value.config!r})",
         )
-    if type(value) is expected:
-        return value
+    if type(value) is expected or expected is object:
+        return cast(_T, value)
+    if type(value) is DRAFT and expected is GameState:
+        return cast(_T, value)
     article = "an" if expected.__name__[0] in "aeiouAEIOU" else "a"
     wrong(state, key, name, value, f"{article} {expected.__name__}")
 

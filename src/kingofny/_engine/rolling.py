@@ -7,7 +7,7 @@ import functools
 from collections.abc import Sequence
 from typing import Final
 
-from kingofny._engine.dispatch import checked, counted, in_play, overrides
+from kingofny._engine.dispatch import checked, counted, in_play, overrides, wrong
 from kingofny._engine.economy import spend_energy
 from kingofny._engine.ops import maker, with_turn
 from kingofny._engine.stock import CHOOSE_REROLL, roll_dice
@@ -55,6 +55,8 @@ def _cost(state: GameState, owner: int, key: str, effect: Effect, seat: int, dic
 def _locked(state: GameState, owner: int, key: str, effect: Effect, seat: int) -> frozenset[Face]:
     """The faces one effect locks (its hook, checked)."""
     faces = checked(state, key, frozenset, effect.locked_faces, state, owner, seat)
+    if not all(isinstance(face, Face) for face in faces):
+        wrong(state, key, "locked_faces", faces, "a frozenset of Face members")
     return faces
 
 
