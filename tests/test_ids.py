@@ -13,8 +13,14 @@ import attrs
 import pytest
 
 import kingofny as k
-from kingofny.content.pack import CONTENT_API_VERSION, ContentPack
-from kingofny.effects import Context, Effect, MonsterSpec, option_space
+from kingofny.effects import (
+    CONTENT_API_VERSION,
+    ContentPack,
+    Context,
+    Effect,
+    MonsterSpec,
+    option_space,
+)
 from kingofny.ids import (
     CODEC_VERSION,
     OBS_VERSION,

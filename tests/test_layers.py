@@ -155,7 +155,7 @@ def test_the_model_depends_on_nothing_above_it() -> None:
 def test_the_content_registry_needs_only_the_model() -> None:
     """The registry of packs and the manifest type load without the engine or the effects
     package (plugin discovery, which loads the packs, is imported on first use)."""
-    for name in ("kingofny._registry", "kingofny.content.pack"):
+    for name in ("kingofny._registry", "kingofny.model.pack"):
         assert {t for t in GRAPH[name] if not t.startswith("kingofny.model")} <= {
             "kingofny.content",
             "kingofny.errors",

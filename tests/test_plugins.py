@@ -23,7 +23,7 @@ from kingofny import _registry as registry
 from kingofny._engine.core import new_game
 from kingofny.cli import main
 from kingofny.content.base import manifest
-from kingofny.content.pack import CONTENT_API_VERSION, ContentPack
+from kingofny.effects import CONTENT_API_VERSION, ContentPack
 from kingofny.effects.primitives import gain_energy, gain_vp
 from kingofny.errors import ArgumentError, EffectError, IllegalActionError, SerializationError
 from kingofny.model.cards import CardKind, CardSpec

@@ -28,6 +28,7 @@ def _fresh_import(name: str) -> object:
         ("kingofny.engine", "kingofny._engine"),
         ("kingofny.content.registry", "kingofny._registry"),
         ("kingofny.codec", "kingofny.ids"),
+        ("kingofny.content.pack", "kingofny.model.pack"),
     ],
 )
 def test_old_module_paths_warn_and_still_work(old: str, new: str) -> None:
@@ -40,6 +41,7 @@ def test_old_engine_submodules_are_the_private_modules() -> None:
         warnings.simplefilter("ignore", DeprecationWarning)
         old = importlib.import_module("kingofny.engine.core")
     assert old is importlib.import_module("kingofny._engine.core")
+    assert old.Move is kingofny.ActionOrOutcome  # the names 0.1 code imported from there
 
 
 def test_the_codec_classes_keep_their_old_names() -> None:
@@ -50,6 +52,7 @@ def test_the_codec_classes_keep_their_old_names() -> None:
 
     assert codec.ActionCodec is ActionIds
     assert codec.OutcomeCodec is OutcomeIds
+    assert codec.SEATS == 6
 
 
 def test_move_is_action_or_outcome() -> None:

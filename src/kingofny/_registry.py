@@ -12,8 +12,6 @@ import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-import attrs
-
 from kingofny.errors import ConfigError
 from kingofny.model import content
 from kingofny.model.cards import CardSpec
@@ -115,13 +113,6 @@ def find_installed(name: str) -> ContentPack:
         known = ", ".join(sorted(reg.loaded)) or "none"
         broken = "".join(f"; {s.description} failed to load" for s, _ in reg.failed)
         raise ConfigError(f"content pack {name!r} is not installed (installed: {known}{broken})")
-    from kingofny.plugins import owns
-
-    # The registry's effects of the pack's keys, which a test double may have replaced
-    # (:meth:`~kingofny.plugins.Registry.replaced`) for the games created meanwhile.
-    effects = {key: e for key, e in installed().effects.items() if owns(found.name, key)}
-    if effects != dict(found.effects):
-        found = attrs.evolve(found, effects=effects)
     return found
 
 

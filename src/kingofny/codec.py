@@ -5,12 +5,14 @@ Goes in 0.3."""
 
 from kingofny._deprecated import warn_moved
 from kingofny.ids import *  # noqa: F403
+from kingofny.ids import SEATS
 from kingofny.ids import ActionIds as ActionCodec
 from kingofny.ids import OutcomeIds as OutcomeCodec
 
 __all__ = [  # noqa: F405 (the names of kingofny.ids)
     "CODEC_VERSION",
     "OBS_VERSION",
+    "SEATS",
     "ActionCodec",
     "OutcomeCodec",
     "observation",

@@ -23,8 +23,8 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import Union
 
-from kingofny import _registry as registry
 from kingofny._engine.core import chance_outcomes, legal_actions
 from kingofny._ids_core import TOKEN_KINDS, IdTable, Layout, write_observation
 from kingofny.content.options import option_space
@@ -56,9 +56,11 @@ from kingofny.model.city import (
     UnitKind,
     Zone,
 )
+from kingofny.model.content import ContentTable, content_of, resolve
 from kingofny.model.dice import Face, all_rolls
 from kingofny.model.limits import MAX_DICE, MAX_MONSTERS
 from kingofny.model.outcomes import CardDraw, DiceRoll, Outcome, TileDraw
+from kingofny.model.pack import ContentPack
 from kingofny.model.pending import PendingKind
 from kingofny.model.state import MARKET_SIZE, GameState
 
@@ -80,10 +82,23 @@ def _fingerprint(words: Sequence[str]) -> str:
     return hashlib.sha256("\n".join(words).encode("utf-8")).hexdigest()[:16]
 
 
-def _packs(packs: Sequence[str]) -> tuple[str, ...]:
-    if isinstance(packs, str) or not all(isinstance(p, str) for p in packs) or not packs:
+Packs = Union[Sequence[Union[str, ContentPack]], ContentTable]
+"""The packs whose games ids number: pack names, manifests (as :func:`kingofny.new_game` takes
+them), or a game's content table (``state.config.content``)."""
+
+
+def _table(packs: Packs) -> ContentTable:
+    """The content table of ``packs`` (ArgumentError for what is not a list of packs)."""
+    if isinstance(packs, ContentTable):
+        return packs
+    if (
+        isinstance(packs, (str, bytes))
+        or not isinstance(packs, Sequence)
+        or not packs
+        or not all(isinstance(p, (str, ContentPack)) for p in packs)
+    ):
         raise ArgumentError("packs", f"expected a sequence of pack names, got {packs!r}")
-    return tuple(packs)
+    return resolve(packs)
 
 
 def _checked_id(value: object, size: int, field: str) -> int:
@@ -98,8 +113,9 @@ def _checked_id(value: object, size: int, field: str) -> int:
 class ActionIds:
     """Every action of games of ``packs``, numbered from 0 in a fixed order."""
 
-    def __init__(self, packs: Sequence[str] = ("base",)) -> None:
-        self.packs = _packs(packs)
+    def __init__(self, packs: Packs = ("base",)) -> None:
+        table = _table(packs)
+        self.packs = table.names
         """The content packs whose games these ids number."""
         engine: list[Action] = [PlaceMonster(b) for b in OUTER_BOROUGHS]
         engine.extend(Reroll(d) for n in range(1, MAX_DICE + 1) for d in all_rolls(n))
@@ -115,7 +131,7 @@ class ActionIds:
         engine.extend((Sweep(), EndBuying(), Pass()))
         uses = [
             UseCard(key, option)
-            for key, options in option_space(self.packs).items()
+            for key, options in option_space(table).items()
             for option in options
         ]
         self._actions: tuple[Action, ...] = (*engine, *uses)
@@ -164,11 +180,11 @@ class ActionIds:
 class OutcomeIds:
     """Every chance outcome of games of ``packs``, numbered from 0 in a fixed order."""
 
-    def __init__(self, packs: Sequence[str] = ("base",)) -> None:
-        self.packs = _packs(packs)
+    def __init__(self, packs: Packs = ("base",)) -> None:
+        table = _table(packs)
+        self.packs = table.names
         """The content packs whose games these ids number."""
-        reg = registry.installed()
-        cards = sorted({c.id for name in self.packs for c in reg.pack(name).cards})
+        cards = sorted(table.cards)
         outcomes: list[Outcome] = [
             DiceRoll(d) for n in range(1, MAX_DICE + 1) for d in all_rolls(n)
         ]
@@ -210,16 +226,14 @@ SEATS = MAX_MONSTERS
 """Monster rows in an observation, whatever the number of monsters (absent rows are zeros)."""
 
 
-def _vocabularies(packs: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def _vocabularies(table: ContentTable) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """(card ids, card keys that ask) of the packs, sorted: the one-hot vocabularies."""
-    reg = registry.installed()
-    cards = tuple(sorted({c.id for name in packs for c in reg.pack(name).cards}))
-    return cards, tuple(option_space(packs))
+    return tuple(sorted(table.cards)), tuple(option_space(table))
 
 
-def observation_names(packs: Sequence[str] = ("base",)) -> tuple[str, ...]:
+def observation_names(packs: Packs = ("base",)) -> tuple[str, ...]:
     """One name per index of :func:`observation` for games of ``packs``."""
-    cards, askers = _vocabularies(_packs(packs))
+    cards, askers = _vocabularies(_table(packs))
     names: list[str] = []
     for row in range(SEATS):
         m = f"monster[{row}]"
@@ -250,30 +264,30 @@ def observation_names(packs: Sequence[str] = ("base",)) -> tuple[str, ...]:
     return tuple(names)
 
 
-_LAYOUTS: dict[tuple[str, ...], tuple[int, Layout]] = {}
-"""The layout of each tuple of packs, with the registry's change count it was made at (one per
-packs: a layout made before a change is replaced, not kept beside the new one)."""
+_LAYOUTS: dict[ContentTable, Layout] = {}
+"""The layout of each content table seen lately (a table is compared by identity; the games of
+the same packs share one; the dict is bounded, cleared whole)."""
+_LAYOUTS_LIMIT = 64
 
 
-def _layout(packs: tuple[str, ...]) -> Layout:
+def _layout(table: ContentTable) -> Layout:
     global _last_layout
-    changes = registry.installed().changes[0]
-    last_packs, last_changes, last = _last_layout
-    if last is not None and last_packs is packs and last_changes == changes:
+    last_table, last = _last_layout
+    if last_table is table and last is not None:
         return last
-    kept = _LAYOUTS.get(packs)
-    if kept is not None and kept[0] == changes:
-        found = kept[1]
-    else:
-        found = Layout(observation_names(packs))
-        _LAYOUTS[packs] = (changes, found)
-    _last_layout = (packs, changes, found)
+    found = _LAYOUTS.get(table)
+    if found is None:
+        found = Layout(observation_names(table))
+        if len(_LAYOUTS) >= _LAYOUTS_LIMIT:
+            _LAYOUTS.clear()
+        _LAYOUTS[table] = found
+    _last_layout = (table, found)
     return found
 
 
-_last_layout: tuple[tuple[str, ...] | None, int, Layout | None] = (None, -1, None)
-"""The packs last asked for (states of one game share the tuple), their registry change count
-and their layout; replaced whole, so a thread sees the old triple or the new one."""
+_last_layout: tuple[ContentTable | None, Layout | None] = (None, None)
+"""The table last asked for (every state of a game holds the same one) and its layout; replaced
+whole, so a thread sees the old pair or the new one."""
 
 
 def observation(state: GameState, seat: int) -> list[float]:
@@ -295,7 +309,7 @@ def observation(state: GameState, seat: int) -> list[float]:
         raise ArgumentError(
             "observation(state)", f"expected {len(Borough)} boroughs, got {len(state.boroughs)}"
         )
-    return write_observation(_layout(state.config.packs), state, seat)
+    return write_observation(_layout(content_of(state.config)), state, seat)
 
 
 def returns(state: GameState) -> tuple[float, ...]:

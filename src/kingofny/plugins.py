@@ -41,9 +41,9 @@ ENTRY_POINT_GROUP = "kingofny.content"
 DISABLE_AUTOLOAD_ENV = "KINGOFNY_DISABLE_PLUGIN_AUTOLOAD"
 """Set this environment variable to a non-empty value to load only the base pack."""
 BASE_PACK = "base"
+"""The name of the base game's pack, the only one that may use keys without a namespace."""
 BASE_MANIFEST = "kingofny.content.base:manifest"
 """Where the base game's manifest is (the object our own entry point names)."""
-"""The name of the base game's pack, the only one that may use keys without a namespace."""
 
 _GENERATIONS = itertools.count(1)
 """The generations of every registry of the process (see :attr:`Registry.changes`)."""
@@ -95,7 +95,7 @@ def owns(pack: str, key: str) -> bool:
 def validate(pack: object) -> ContentPack:
     """Check a manifest: its type, API version, and that every id is namespaced and unique."""
     if not isinstance(pack, ContentPack):
-        raise PluginError(f"a content pack factory must return a ContentPack, got {pack!r}")
+        raise PluginError(f"a content pack must be a ContentPack manifest, got {pack!r}")
     if pack.api_version != CONTENT_API_VERSION:
         raise PluginError(
             f"pack {pack.name!r} {pack.version} needs kingofny content API {pack.api_version}; "
@@ -235,26 +235,6 @@ class Registry:
             self.owners.update((key, pack.name) for key in pack.effects)
             # Counted after the change: a reader that saw the old count recomputes its caches.
             self.changes[0] = next(_GENERATIONS)
-
-    @contextlib.contextmanager
-    def replaced(self, key: str, effect: Effect) -> Iterator[None]:
-        """Make ``effect`` the effect of ``key`` for the duration of the block (a test double),
-        putting the registry back afterwards, even on failure. Edit effects through this, not
-        the :attr:`effects` table: caches of the effects in play follow :attr:`changes`."""
-        with self.lock:
-            had = key in self.effects
-            old = self.effects.get(key)
-            self.effects[key] = effect
-            self.changes[0] = next(_GENERATIONS)
-        try:
-            yield
-        finally:
-            with self.lock:
-                if had and old is not None:
-                    self.effects[key] = old
-                else:
-                    self.effects.pop(key, None)
-                self.changes[0] = next(_GENERATIONS)
 
     def remove(self, name: str) -> ContentPack | None:
         """Unregister a loaded pack and everything it declared; the pack, or None."""

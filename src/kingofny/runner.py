@@ -349,7 +349,7 @@ def _play(
             break
         decider = state.current_player
         if decider is None:
-            raise KingOfNYError(f"the engine stopped at {state.pending!r} with nobody to decide")
+            raise KingOfNYError(f"the engine stopped at {state.next_step!r} with nobody to decide")
         if state.turn.number != turn:
             turn = state.turn.number
             vp_by_turn.append(tuple(m.vp for m in state.monsters))

@@ -664,7 +664,11 @@ for the installed packs of those names while the document is read."""
 @contextlib.contextmanager
 def _given(packs: Sequence[ContentPack]) -> Iterator[None]:
     """Read with these manifests in place of the installed packs of their names."""
-    if isinstance(packs, (str, bytes)) or not all(isinstance(p, ContentPack) for p in packs):
+    if (
+        isinstance(packs, (str, bytes))
+        or not isinstance(packs, Sequence)
+        or not all(isinstance(p, ContentPack) for p in packs)
+    ):
         raise ArgumentError("packs", f"expected a sequence of ContentPack manifests, got {packs!r}")
     token = _GIVEN.set({p.name: p for p in packs})
     try:

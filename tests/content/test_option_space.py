@@ -7,8 +7,14 @@ from __future__ import annotations
 import pytest
 
 from kingofny.content.base import manifest
-from kingofny.content.pack import CONTENT_API_VERSION, ContentPack
-from kingofny.effects import Context, Effect, MonsterSpec, option_space
+from kingofny.effects import (
+    CONTENT_API_VERSION,
+    ContentPack,
+    Context,
+    Effect,
+    MonsterSpec,
+    option_space,
+)
 from kingofny.errors import PluginError
 from kingofny.model.actions import UseCard
 from kingofny.model.cards import CardKind, CardSpec

@@ -119,3 +119,42 @@ def test_a_config_built_by_hand_resolves_its_packs_on_first_use() -> None:
 def test_malformed_pack_lists_are_config_errors(packs: object) -> None:
     with pytest.raises(ConfigError):
         kingofny.new_game(2, packs=packs)  # type: ignore[arg-type]
+
+
+def test_a_config_refuses_a_table_of_other_packs() -> None:
+    """Review: a table of other packs than the config's wrote JSON that did not read back."""
+    table = kingofny.new_game(2, packs=["base", TRIAL]).config.content
+    with pytest.raises(ConfigError, match="content table plays packs"):
+        kingofny.GameConfig(("base:kong", "base:mantis"), None, ("base",), content=table)
+
+
+@pytest.mark.parametrize("packs", [TRIAL, None, 5, "trial", [object()]], ids=repr)
+def test_from_json_refuses_packs_that_are_not_manifests(packs: object) -> None:
+    text = kingofny.to_json(kingofny.new_game(2, seed=1))
+    with pytest.raises(kingofny.ArgumentError, match="packs"):
+        kingofny.from_json(text, packs=packs)  # type: ignore[arg-type]
+
+
+def test_games_of_the_same_manifests_share_one_table() -> None:
+    first = kingofny.new_game(["trial:yeti", "kong"], packs=["base", TRIAL]).config.content
+    again = kingofny.new_game(["kong", "trial:yeti"], packs=["base", TRIAL]).config.content
+    assert first is again
+    other = kingofny.new_game(["trial:yeti", "kong"], packs=["base", trial_pack()]).config.content
+    assert other is not first
+
+
+def test_the_rl_ids_and_observations_take_a_game_of_a_pack_not_installed() -> None:
+    """Review: the ids and the observation read the installed packs, so a manifest's game had no
+    observation; they read the game's content table now."""
+    from kingofny.ids import ActionIds, OutcomeIds, observation, observation_names
+
+    state = _play(kingofny.new_game(["trial:yeti", "kong"], seed=3, packs=["base", TRIAL]), 3)
+    row = observation(state, 0)
+    assert len(row) == len(observation_names(["base", TRIAL]))
+    assert any(name.endswith(".card.trial:snowball") for name in observation_names(["base", TRIAL]))
+    ids = ActionIds(["base", TRIAL])
+    assert ids.packs == ("base", "trial")
+    assert all(ids.decode(state, i) in kingofny.legal_actions(state) for i in ids.legal_ids(state))
+    table = state.config.content
+    assert table is not None
+    assert OutcomeIds(table).size == OutcomeIds(["base", TRIAL]).size

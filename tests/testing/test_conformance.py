@@ -8,7 +8,7 @@ import pytest
 
 from kingofny import _registry as registry
 from kingofny.content.base import manifest
-from kingofny.content.pack import CONTENT_API_VERSION, ContentPack
+from kingofny.effects import CONTENT_API_VERSION, ContentPack
 from kingofny.errors import ArgumentError, EffectError
 from kingofny.model.cards import BuyCondition, CardKind, CardSpec
 from kingofny.model.effect import Effect

@@ -33,6 +33,7 @@ from kingofny._engine.loop import (
     outcomes,
     start,
 )
+from kingofny._engine.loop import Move as Move  # 0.1's name, for kingofny.engine.core.Move
 from kingofny._engine.ops import DRAFT, draft, evolve, freeze
 from kingofny._engine.setup import resolve_monster_ids
 from kingofny.errors import ArgumentError, ConfigError, IllegalActionError

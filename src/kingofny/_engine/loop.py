@@ -58,6 +58,7 @@ if TYPE_CHECKING:
 
 ActionOrOutcome = Union[Action, Outcome]
 """What :func:`apply` accepts: a decision's action or a chance node's outcome."""
+Move = ActionOrOutcome  # its 0.1 name, for ``kingofny.engine.core.Move`` (deprecated)
 
 _Legal = Callable[[GameState, Any], tuple[Action, ...]]
 _Act = Callable[[GameState, Any, Action], GameState]

@@ -123,13 +123,17 @@ def _restore(names: tuple[str, ...], shipped: tuple[ContentPack | None, ...]) ->
 
 class _Resolver:
     """Finds installed packs (through the function the content layer installs) and keeps the
-    table of each list of installed pack names, so that games share one."""
+    table of each list of installed pack names, and of each list of manifests handed over, so
+    that games share one."""
 
     def __init__(self) -> None:
         self.finder: Finder | None = None
         self.validator: Validator | None = None
         self.generation: Callable[[], object] = lambda: None
         self.tables: dict[tuple[str, ...], tuple[object, ContentTable]] = {}
+        self.given: dict[
+            tuple[str | int, ...], tuple[object, tuple[str | ContentPack, ...], ContentTable]
+        ] = {}
         self.lock = threading.Lock()
 
 
@@ -145,6 +149,7 @@ def install_finder(finder: Finder, validator: Validator, generation: Callable[[]
     _RESOLVER.generation = generation
     with _RESOLVER.lock:
         _RESOLVER.tables.clear()
+        _RESOLVER.given.clear()
 
 
 def _find(name: str) -> ContentPack:
@@ -167,6 +172,11 @@ def resolve(packs: Sequence[str | ContentPack]) -> ContentTable:
     names = [p for p in packs if isinstance(p, str)]
     if len(names) == len(packs):
         return _installed(tuple(names))
+    generation = _RESOLVER.generation()
+    key = tuple(p if isinstance(p, str) else id(p) for p in packs)
+    kept = _RESOLVER.given.get(key)
+    if kept is not None and kept[0] == generation and all(a is b for a, b in zip(kept[1], packs)):
+        return kept[2]
     validator = _RESOLVER.validator
     if validator is None:  # pragma: no cover - the package installs it on import
         raise ConfigError("no content registry is installed")
@@ -179,7 +189,13 @@ def resolve(packs: Sequence[str | ContentPack]) -> ContentTable:
                 found.append(validator(pack))  # a PluginError unless a valid ContentPack
             except PluginError as exc:
                 raise ConfigError(f"packs: {exc}") from exc
-    return ContentTable(found, installed=names)
+    table = ContentTable(found, installed=names)
+    with _RESOLVER.lock:
+        if len(_RESOLVER.given) >= 64:
+            _RESOLVER.given.clear()
+        # The manifests are kept with their ids, so that an id is never another object's.
+        _RESOLVER.given[key] = (_RESOLVER.generation(), tuple(packs), table)
+    return table
 
 
 def _installed(names: tuple[str, ...]) -> ContentTable:
@@ -192,6 +208,7 @@ def _installed(names: tuple[str, ...]) -> ContentTable:
     if not names or len(set(names)) != len(names):
         raise ConfigError(f"packs must name each pack once, got {list(names)!r}")
     table = ContentTable([_find(name) for name in names], installed=names)
+    generation = _RESOLVER.generation()  # loading a pack for the first time counts as a change
     with _RESOLVER.lock:
         if len(_RESOLVER.tables) >= 64:
             _RESOLVER.tables.clear()

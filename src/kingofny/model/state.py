@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 
-from kingofny.errors import ArgumentError
+from kingofny.errors import ArgumentError, ConfigError
 from kingofny.model._repr import fields_repr
 from kingofny.model.city import Borough, BoroughState, Building, UnitKind
 from kingofny.model.content import ContentTable
@@ -16,6 +16,14 @@ from kingofny.model.steps import ChanceStep, DecisionStep, Phase, Step
 
 MARKET_SIZE = 3
 """Face-up cards in the market (seed 000, *Setup*)."""
+
+
+def _content_of_packs(config: GameConfig, attribute: object, table: ContentTable | None) -> None:
+    """A config's content table is that of its packs (ConfigError otherwise)."""
+    if table is not None and table.names != config.packs:
+        raise ConfigError(
+            f"the content table plays packs {list(table.names)}, the config {list(config.packs)}"
+        )
 
 
 @attrs.frozen(slots=True, repr=False)
@@ -35,7 +43,9 @@ class GameConfig:
     chance nodes for an outcome to be applied, as in explicit-chance mode (companion play: the
     table's dice are typed in, the tiles and cards drawn by the program). Sorted, each kind
     once; empty in explicit-chance mode, where every chance node stops."""
-    content: ContentTable | None = attrs.field(default=None, eq=False, repr=False)
+    content: ContentTable | None = attrs.field(
+        default=None, eq=False, repr=False, validator=_content_of_packs
+    )
     """The packs resolved into one table (cards, monsters, effects), which the rules read:
     set when the game is created or read, or on first use for a config built by hand (see
     :func:`kingofny.model.content.content_of`). Not part of the config's value: configs

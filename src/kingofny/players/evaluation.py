@@ -22,27 +22,25 @@ passing ``evaluation=`` an instance with other weights or a subclass overriding
 
 from __future__ import annotations
 
-import functools
 import math
+from collections.abc import Mapping
 
 import attrs
 
-from kingofny import find_card
-from kingofny.errors import ArgumentError
-from kingofny.model.cards import CardKind
+from kingofny.model.cards import CardKind, CardSpec
 from kingofny.model.city import ZONE_EARNINGS
+from kingofny.model.content import content_of
 from kingofny.model.monster import MAX_LIFE, WINNING_VP
 from kingofny.model.state import GameState
 
 __all__ = ["FEATURES", "Evaluation"]
 
 
-@functools.lru_cache(maxsize=1024)
-def _card_worth(card_id: str) -> tuple[int, bool]:
-    """A card's printed cost and whether it is a KEEP card (0 and False if unknown)."""
-    try:
-        spec = find_card(card_id)
-    except ArgumentError:
+def _card_worth(cards: Mapping[str, CardSpec], card_id: str) -> tuple[int, bool]:
+    """A card's printed cost and whether it is a KEEP card, from the game's own cards (0 and
+    False if the game has no such card)."""
+    spec = cards.get(card_id)
+    if spec is None:
         return 0, False
     return spec.cost, spec.kind is CardKind.KEEP
 
@@ -127,8 +125,9 @@ class Evaluation:
             zone_vp = float(ZONE_EARNINGS[where.zone][0])
         keep = 0
         cost = 0
+        cards = content_of(state.config).cards
         for card in me.cards:
-            price, is_keep = _card_worth(card)
+            price, is_keep = _card_worth(cards, card)
             if is_keep:
                 keep += 1
                 cost += price

@@ -352,7 +352,7 @@ def _table(packs: Iterable[str | ContentPack]) -> ContentTable:
 def token_kinds(packs: Iterable[str | ContentPack] = ("base",)) -> frozenset[str]:
     """The token kinds a monster may hold in a game of these packs: the base game's Web, Curse
     and Carapace tokens, and every token kind a pack gives an effect (an effect key without a
-    namespace, see :attr:`~kingofny.content.pack.ContentPack.effects`)."""
+    namespace, see :attr:`~kingofny.effects.ContentPack.effects`)."""
     kinds = set(BASE_TOKEN_KINDS)
     for pack in _table(packs).packs:
         kinds.update(key for key in pack.effects if ":" not in key)
