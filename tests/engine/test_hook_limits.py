@@ -111,7 +111,9 @@ class _RollsForAnAttack(Effect):
     def __init__(self, roll: object) -> None:
         self.roll = roll
 
-    def attack_roll(self, state: GameState, owner: int, target: int, amount: int) -> object:
+    def attack_roll(  # type: ignore[override]
+        self, state: GameState, owner: int, target: int, amount: int
+    ) -> object:
         return self.roll
 
     def rolled(self, state: GameState, step: CardRollStep, dice: Dice) -> GameState:

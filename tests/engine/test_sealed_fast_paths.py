@@ -12,8 +12,10 @@ another game's state, is an :class:`~kingofny.EffectError` naming its card.
 
 from __future__ import annotations
 
+import pickle
 import random
 from collections.abc import Callable, Iterator, Sequence
+from typing import ClassVar
 
 import attrs
 import pytest
@@ -116,14 +118,14 @@ def test_public_functions_called_by_a_hook_leave_a_seeded_game_as_it_was(reader:
     was played for real)."""
     pack = _reading_pack(READERS[reader])
     for seed in range(4):
-        games = []
+        games: list[list[tuple[object, ...]]] = []
         for monsters, packs in (
             (["kong", "drakonis"], ("base",)),
             (["reader:kong", "drakonis"], ("base", pack)),
         ):
             policy = random.Random(seed)
             state = kingofny.new_game(monsters, seed=seed, packs=packs)
-            seen = []
+            seen: list[tuple[object, ...]] = []
             while not state.is_terminal and len(seen) < 400:
                 legal = kingofny.legal_actions(state)
                 seen.append((state.config.seed, state.rng, legal))
@@ -260,3 +262,33 @@ def test_the_debug_mode_is_restored_after_the_block() -> None:
     with kingofny.debug_states(False):
         assert not kingofny.debug_states_enabled()
     assert kingofny.debug_states_enabled() == before
+
+
+class _Looks(Effect):
+    """Pickles the state its hook is given and compares it (module level, so that it pickles
+    with the manifest the game plays)."""
+
+    seen: ClassVar[list[tuple[str, bool, bool]]] = []
+
+    def on_turn_start(self, state: GameState, owner: int) -> GameState:
+        again = pickle.loads(pickle.dumps(state))
+        self.seen.append((repr(state).split("(", 1)[0], again == state, state == _rebuilt(state)))
+        return state
+
+
+LOOKS = ContentPack(
+    name="looks",
+    version="1",
+    api_version=CONTENT_API_VERSION,
+    monsters=(MonsterSpec("looks:kong", "Looking Kong"),),
+    effects={"looks:kong": _Looks()},
+)
+
+
+def test_the_working_copy_a_hook_gets_is_a_game_state_to_it() -> None:
+    """Review of issue 19 §3: the engine's working copy showed its private class (repr
+    ``_BuildingGameState``), was unequal to an equal state and could not be pickled."""
+    _Looks.seen.clear()
+    list(_stops(["looks:kong", "drakonis"], ("base", LOOKS), 2))
+    assert _Looks.seen
+    assert set(_Looks.seen) == {("GameState", True, True)}

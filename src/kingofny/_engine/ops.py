@@ -27,7 +27,14 @@ import attrs
 from kingofny._engine.debug import DEBUG
 from kingofny.model.city import Borough, BoroughState, Location, Track
 from kingofny.model.monster import MonsterState
-from kingofny.model.state import GameState, TurnState, uncached_hash
+from kingofny.model.state import (
+    GameState,
+    TurnState,
+    draft_eq,
+    draft_ne,
+    draft_reduce,
+    uncached_hash,
+)
 from kingofny.model.steps import Step
 
 _T = TypeVar("_T")
@@ -118,8 +125,13 @@ def _twin(cls: type) -> type:
         twin.__setattr__ = object.__setattr__  # type: ignore[assignment]
         twin.__delattr__ = object.__delattr__  # type: ignore[assignment]
         if cls is GameState:
-            # A draft changes in place: it must never keep a hash taken before a change.
+            # A draft changes in place: it must never keep a hash taken before a change. To a
+            # hook it is handed to, it is a GameState: its repr, equality and pickle say so.
             twin.__hash__ = uncached_hash  # type: ignore[assignment]
+            twin.__eq__ = draft_eq  # type: ignore[assignment]
+            twin.__ne__ = draft_ne  # type: ignore[assignment]
+            twin.__reduce__ = draft_reduce  # type: ignore[assignment]
+            twin.__qualname__ = cls.__qualname__
         found = _TWINS.setdefault(cls, twin)
     return found
 

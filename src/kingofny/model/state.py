@@ -273,6 +273,25 @@ class GameState:
         )
 
 
+def draft_eq(state: GameState, other: object) -> object:
+    """``state == other`` for a draft (:func:`kingofny._engine.ops.draft`): equal to any state
+    with the same values, as an ordinary state is (attrs' own ``__eq__`` wants one class)."""
+    if not isinstance(other, GameState):
+        return NotImplemented
+    return all(bool(getattr(state, f.name) == getattr(other, f.name)) for f in _VALUE_FIELDS)
+
+
+def draft_ne(state: GameState, other: object) -> object:
+    """``state != other`` for a draft."""
+    equal = draft_eq(state, other)
+    return equal if equal is NotImplemented else not equal
+
+
+def draft_reduce(state: GameState) -> tuple[type[GameState], tuple[object, ...]]:
+    """How a draft pickles: as the ordinary state it stands for."""
+    return GameState, tuple(getattr(state, f.name) for f in attrs.fields(GameState) if f.init)
+
+
 def uncached_hash(state: GameState) -> int:
     """``hash(state)`` without keeping it in the state's hash cache: the hash of a draft
     (:func:`kingofny._engine.ops.draft`), which changes in place while ``apply`` runs, so a
@@ -294,3 +313,7 @@ def waiting_for(state: GameState) -> Pending | None:
     if state.winners is not None or not state.agenda:
         return None
     return describe(state.agenda[-1], state.turn.seat)
+
+
+_VALUE_FIELDS = tuple(f for f in attrs.fields(GameState) if f.eq)
+"""The fields a state's equality compares."""
