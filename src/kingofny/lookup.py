@@ -98,6 +98,8 @@ def card_spec(card_id: str, state: GameState | None = None) -> CardSpec:
     Raises :class:`~kingofny.errors.ArgumentError` if there is no such card.
     """
     if state is not None:
+        if not isinstance(state, GameState):
+            raise ArgumentError("card_spec(state)", f"expected a GameState, got {state!r}")
         found = content_of(state.config).cards.get(card_id)
         if found is None:
             raise ArgumentError("card_spec(card_id)", f"no card {card_id!r} in this game's packs")

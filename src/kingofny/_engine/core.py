@@ -269,14 +269,15 @@ def debug_states(enabled: bool = True) -> Iterator[None]:
     """Turn the debug mode of states on (or off) for the duration of the block.
 
     In the debug mode ``apply`` copies at every update instead of editing a private draft,
-    nothing is memoised, and every hook of a content pack is watched: changing the state it was
-    given in place, or returning a state of another game, is an
-    :class:`~kingofny.errors.EffectError` naming the card and the hook. Games play exactly as
-    without it, more slowly. ``KINGOFNY_DEBUG_STATES=1`` in the environment turns it on for the
-    whole process; :func:`kingofny.testing.check_content_pack` plays in it.
+    nothing is memoised by identity, and every hook of a content pack is watched: changing the
+    state it was given in place, or returning a state of another game, is an
+    :class:`~kingofny.errors.EffectError` naming the card and the hook. Games of hooks that keep
+    the rules (docs: *Writing hooks*) play exactly as without it, more slowly.
+    ``KINGOFNY_DEBUG_STATES=1`` in the environment turns it on for the whole process;
+    :func:`kingofny.testing.check_content_pack` plays in it.
 
     The mode is the process's, not the thread's: turn it on around whole games, not while
-    another thread is inside ``apply``.
+    another thread plays (a game already in ``apply`` goes on unwatched).
     """
     if not isinstance(enabled, bool):
         raise ArgumentError("debug_states(enabled)", f"expected a bool, got {enabled!r}")

@@ -147,7 +147,8 @@ def check_content_pack(
     harm, that chance probabilities are exact and sum to 1, that states survive the JSON round
     trip, that every game ends, and that no effect fails in play. The games are played in the
     debug mode of states (:func:`kingofny.debug_states`), so a hook that changes the state it
-    was given in place, or returns another game's state, fails the check.
+    was given in place, or returns another game's state, fails the check. That mode is the
+    process's: other threads' games play in it too while the check runs.
 
     With ``min_card_uses`` N > 0, every card of the pack that the random games exercised (bought,
     or held in front of a monster) in fewer than N games gets seeded games until it has N: each
