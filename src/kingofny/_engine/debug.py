@@ -1,15 +1,15 @@
 """The debug mode of states: the engine's fast paths off, and the effects' hooks watched.
 
 ``apply`` normally edits one private draft in place and memoises ``legal_actions`` by object
-identity (:mod:`kingofny._engine.ops`, :mod:`kingofny._engine.loop`). Neither may be observable
-from outside. In debug mode (``KINGOFNY_DEBUG_STATES=1`` in the environment at import, or
-:func:`kingofny.debug_states`) every update copies, nothing is memoised by identity, and every hook call
-is checked: a hook that changes the state it was given in place (``object.__setattr__``), or
-returns a state of another game, is an :class:`~kingofny.errors.EffectError` naming the card.
-Games of hooks that keep the rules play exactly as they do without it, only slower, so a suite run in both modes compares
-the fast paths with the plain ones.
+identity (:mod:`kingofny._engine.ops`, :mod:`kingofny._engine.loop`). Neither may be
+observable from outside. In debug mode (``KINGOFNY_DEBUG_STATES=1`` in the environment at
+import, or :func:`kingofny.debug_states`) every update copies, nothing is memoised by identity,
+and every hook call is checked: a hook that changes the state it was given in place
+(``object.__setattr__``), or returns a state of another game, is an
+:class:`~kingofny.errors.EffectError` naming the card. Games of hooks that keep the rules play
+exactly as they do without it, only slower, so a suite run in both modes compares the fast
+paths with the plain ones.
 """
-
 from __future__ import annotations
 
 import os
