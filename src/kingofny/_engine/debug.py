@@ -10,6 +10,7 @@ and every hook call is checked: a hook that changes the state it was given in pl
 exactly as they do without it, only slower, so a suite run in both modes compares the fast
 paths with the plain ones.
 """
+
 from __future__ import annotations
 
 import os
