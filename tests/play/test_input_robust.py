@@ -213,3 +213,18 @@ def test_every_tile_example_given_is_a_real_tile() -> None:
     possible = {outcome for outcome, _ in k.chance_outcomes(fresh)}
     for example in examples:
         assert parse_outcome(example, fresh) in possible, example
+
+
+def test_a_refused_quit_does_not_let_a_later_quit_drop_new_moves(tmp_path: Path) -> None:
+    """Review: after ``quit`` was refused (the save failed), a move and then ``quit`` left
+    without asking again, losing the move. A second ``quit`` leaves unsaved only if nothing was
+    played since."""
+    blocked = tmp_path / "missing" / "g.json"  # its folder does not exist: every save fails
+    session = Session.new(["human", "heuristic"], seed=5)
+    out = io.StringIO()
+    script = "quit\n2\nquit\nquit\n"
+    term = Terminal(session, io.StringIO(script), out, save_path=blocked)  # type: ignore[arg-type]
+    assert term.run() == 0
+    text = out.getvalue()
+    assert text.count("not quitting, since the game is not saved") == 2
+    assert len(term.session.record.events) > 0

@@ -114,7 +114,9 @@ class Terminal:
         """Every line narrated so far."""
         self._shown_for: object = None
         self._log_seen = 0
-        self._quit_unsaved = False
+        self._quit_unsaved: int | None = None
+        """The number of events when a ``quit`` was refused for want of a save: a second
+        ``quit`` leaves without saving only if nothing was played since."""
 
     # -- output ----------------------------------------------------------------------------
 
@@ -195,9 +197,10 @@ class Terminal:
             path = Path(rest.strip()) if rest.strip() else self.save_path
             self.save(path)
         elif word in ("quit", "exit", "q"):
-            if self.save(self.save_path) or self._quit_unsaved:
+            played = len(self.session.record.events)
+            if self.save(self.save_path) or self._quit_unsaved == played:
                 raise _Quit(saved=True)
-            self._quit_unsaved = True
+            self._quit_unsaved = played
             self.say(
                 "not quitting, since the game is not saved: save FILE saves it elsewhere; quit "
                 "again leaves without saving"
@@ -205,7 +208,7 @@ class Terminal:
             return True
         else:
             return False
-        self._quit_unsaved = False
+        self._quit_unsaved = None
         return True
 
     def save(self, path: Path) -> bool:
@@ -220,6 +223,9 @@ class Terminal:
         except ValueError as exc:  # a NUL character in the name
             why = "a file name cannot hold a NUL character" if "\0" in str(path) else str(exc)
             self.say(f"cannot save to {where}: {why}")
+            return False
+        except k.KingOfNYError as exc:  # a position that cannot be written (an effect failing)
+            self.say(f"cannot save to {where}: {exc}")
             return False
         self.say(f"saved to {where}; resume with: kingofny play --resume {where}")
         return True
