@@ -223,7 +223,7 @@ def test_a_refused_quit_does_not_let_a_later_quit_drop_new_moves(tmp_path: Path)
     session = Session.new(["human", "heuristic"], seed=5)
     out = io.StringIO()
     script = "quit\n2\nquit\nquit\n"
-    term = Terminal(session, io.StringIO(script), out, save_path=blocked)  # type: ignore[arg-type]
+    term = Terminal(session, io.StringIO(script), out, save_path=blocked)
     assert term.run() == 0
     text = out.getvalue()
     assert text.count("not quitting, since the game is not saved") == 2
