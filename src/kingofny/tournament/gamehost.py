@@ -30,7 +30,7 @@ from kingofny.record import GameRecord
 from kingofny.runner import Fault, GameResult, describe_exception
 from kingofny.tournament.jobs import Job, Planned, Played, Worker
 from kingofny.tournament.lifeline import Lifeline, watch
-from kingofny.tournament.processes import process_context
+from kingofny.tournament.processes import process_context, stop
 from kingofny.tournament.results import GameRow
 
 if TYPE_CHECKING:
@@ -150,11 +150,7 @@ class GameHost:
         if self._conn is not None:
             self._conn.close()
         self._process = self._conn = None
-        if process is not None:
-            process.join(5)
-            if process.is_alive():
-                process.kill()
-                process.join(5)
+        stop(process, 5)
         if self._lifeline is not None:
             self._lifeline.cut()
             self._lifeline = None

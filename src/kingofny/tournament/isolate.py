@@ -27,7 +27,7 @@ from kingofny import Action, GameState, PlayerError
 from kingofny.players import player_name
 from kingofny.runner import BotFailure, describe_exception
 from kingofny.tournament.lifeline import Lifeline, watch
-from kingofny.tournament.processes import process_context
+from kingofny.tournament.processes import process_context, stop
 
 if TYPE_CHECKING:
     from multiprocessing.process import BaseProcess
@@ -124,11 +124,7 @@ class BotHost:
         if self._conn is not None:
             self._conn.close()
         self._process = self._conn = None
-        if process is not None:
-            process.join(2)
-            if process.is_alive():
-                process.kill()
-                process.join(2)
+        stop(process, 2)
         if self._lifeline is not None:
             self._lifeline.cut()
             self._lifeline = None

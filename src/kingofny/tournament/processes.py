@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from multiprocessing.context import ForkServerContext, SpawnContext
+    from multiprocessing.process import BaseProcess
 
 
 PRELOAD = ("kingofny.tournament.series", "kingofny.players.heuristic", "kingofny.content.base")
@@ -24,3 +25,13 @@ def process_context() -> ForkServerContext | SpawnContext:
         context.set_forkserver_preload(list(PRELOAD))
         return context
     return multiprocessing.get_context("spawn")
+
+
+def stop(process: BaseProcess | None, grace: float) -> None:
+    """Give ``process`` (whose pipe was closed) ``grace`` seconds to exit, then kill it."""
+    if process is None:
+        return
+    process.join(grace)
+    if process.is_alive():
+        process.kill()
+        process.join(grace)
