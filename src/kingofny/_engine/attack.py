@@ -24,13 +24,23 @@ def attack_targets(state: GameState, seat: int) -> tuple[int, ...]:
     for key, effect in owned(state, seat):
         if not overrides(effect, "attack_targets"):
             continue
-        targets = checked(state, key, tuple, effect.attack_targets, state, seat, targets)
-        n = len(state.monsters)
-        if len(set(targets)) != len(targets) or not all(
-            type(t) is int and 0 <= t < n and t != seat for t in targets
-        ):
-            wrong(state, key, "attack_targets", targets, "a tuple of distinct other seats")
+        found: tuple[object, ...] = checked(
+            state, key, tuple, effect.attack_targets, state, seat, targets
+        )
+        targets = _seats(state, key, seat, found)
     return targets
+
+
+def _seats(state: GameState, key: str, seat: int, found: tuple[object, ...]) -> tuple[int, ...]:
+    """What an ATTACK_TARGETS hook returned, checked to be distinct seats other than ``seat``
+    (read as objects: the compiled build would refuse a non-int before the check could)."""
+    n = len(state.monsters)
+    seats: list[int] = []
+    for target in found:
+        if type(target) is not int or not 0 <= target < n or target == seat or target in seats:
+            wrong(state, key, "attack_targets", found, "a tuple of distinct other seats")
+        seats.append(target)
+    return tuple(seats)
 
 
 def resolve_attack(state: GameState, seat: int, count: int) -> GameState:
