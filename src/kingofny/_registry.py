@@ -1,9 +1,10 @@
-"""Lookup of the cards and monsters of the installed content packs.
+"""The installed content packs (private): discovery for games and lookups by name.
 
 The registry is built once, on first use, from the ``kingofny.content`` entry points
 (:mod:`kingofny.plugins`); each pack is loaded when a game or a lookup first asks for it, so a
-broken plugin only fails the games that use it. Ids are namespaced, so one table serves every
-game whatever its packs.
+broken plugin only fails the games that use it. Games do not read it while they play: a game
+resolves its packs once, through :func:`find_installed` (installed as the model's finder at
+import), into its own content table (:mod:`kingofny.model.content`).
 """
 
 from __future__ import annotations
@@ -16,7 +17,6 @@ from kingofny.errors import ConfigError
 from kingofny.model import content
 from kingofny.model.cards import CardSpec
 from kingofny.model.effect import Effect
-from kingofny.model.monster import MonsterSpec
 
 if TYPE_CHECKING:
     from kingofny.model.pack import ContentPack
@@ -64,43 +64,10 @@ def effect(key: str) -> Effect | None:
     return installed().effects.get(key)
 
 
-def pack_of(key: str) -> str:
-    """The name of the pack that defines a card, monster, token kind or mark."""
-    return installed().pack_of(key)
-
-
-def has_card(card_id: str) -> bool:
-    """Whether a card id is known."""
-    return card_id in installed().cards or card_id in _load_pack_of(card_id).cards
-
-
-def monster(monster_id: str) -> MonsterSpec:
-    """The spec of a monster; KeyError if no installed pack declares it."""
-    found = installed().monsters.get(monster_id)
-    if found is None:
-        return _load_pack_of(monster_id).monsters[monster_id]
-    return found
-
-
-def monsters_of(packs: Sequence[str]) -> tuple[MonsterSpec, ...]:
-    """The monsters of these packs, in pack order then declaration order."""
-    reg = installed()
-    return tuple(m for name in packs for m in reg.pack(name).monsters)
-
-
 def deck_cards(packs: Sequence[str] = ("base",)) -> tuple[str, ...]:
     """The ids of the cards these packs put in the deck, sorted (the deck is a multiset)."""
     reg = installed()
     return tuple(sorted(c.id for name in packs for c in reg.pack(name).cards))
-
-
-def all_monsters() -> tuple[MonsterSpec, ...]:
-    """Every installed monster: every pack is loaded; the monsters of a pack that fails to load
-    are left out (a game asking for that pack raises its :class:`~kingofny.errors.PluginError`,
-    and ``kingofny plugins`` lists the failure)."""
-    reg = installed()
-    reg.load_all()
-    return tuple(reg.monsters.values())
 
 
 def find_installed(name: str) -> ContentPack:
