@@ -369,3 +369,11 @@ def test_a_reader_that_stops_early_is_no_error(tmp_path: Path) -> None:
     assert reader.wait(timeout=60) == 0, errors
     assert "Broken pipe" not in errors
     assert "error" not in errors
+
+
+def test_the_report_help_writes_percent_once(capsys: pytest.CaptureFixture[str]) -> None:
+    """A description is not %-formatted by argparse: ``95%%`` showed as written."""
+    assert main(["report", "--help"]) == 0
+    out = capsys.readouterr().out
+    assert "Wilson 95% intervals" in out
+    assert "%%" not in out

@@ -321,7 +321,7 @@ def build_parser() -> argparse.ArgumentParser:
     ana = commands.add_parser(
         "report",
         help="analyse a results file",
-        description="Win rates with Wilson 95%% intervals per entrant, monster and seat, game "
+        description="Win rates with Wilson 95% intervals per entrant, monster and seat, game "
         "length, card lift and openskill ratings of a results file written by simulate --output.",
     )
     ana.add_argument("file", type=_path, metavar="FILE", help="a results file (results.jsonl)")
