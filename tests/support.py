@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import contextlib
+import random
 from collections.abc import Iterator
 
+import kingofny
+from kingofny import GameState
 from kingofny import _registry as registry
 from kingofny.effects import ContentPack
 
@@ -19,3 +22,27 @@ def installed(pack: ContentPack) -> Iterator[None]:
     pack])`` changes nothing shared."""
     with registry.installed().swapped(pack):
         yield
+
+
+def random_stops(state: GameState, seed: int) -> Iterator[GameState]:
+    """Every state a random game from ``state`` stops at, ``state`` first and the final one
+    last: each decision drawn with ``random.Random(seed)`` among the legal actions, each chance
+    outcome (explicit chance) with ``random.Random(~seed)``."""
+    policy, chance = random.Random(seed), random.Random(~seed)
+    yield state
+    while not state.is_terminal:
+        if state.is_chance:
+            move: kingofny.ActionOrOutcome = kingofny.sample_outcome(state, chance)
+        else:
+            move = policy.choice(kingofny.legal_actions(state))
+        state = kingofny.apply(state, move)
+        yield state
+
+
+def played_to_turn(state: GameState, turn: int, seed: int = 0) -> GameState:
+    """The first stop of a random game from ``state`` (see :func:`random_stops`) at turn
+    ``turn`` or later, or its end."""
+    for stop in random_stops(state, seed):
+        if stop.is_terminal or stop.turn.number >= turn:
+            return stop
+    raise AssertionError("a game ends")  # pragma: no cover - random_stops ends at the end

@@ -8,12 +8,11 @@ the state still shows the symbols they added. ``to_json`` refused such states.
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 import kingofny
 from kingofny import GameState, RandomPlayer, from_json, to_json
+from tests.support import random_stops
 
 SWEEP_GAMES = 25
 """Games per chance mode in the sweep (2 to 6 monsters in turn)."""
@@ -28,17 +27,8 @@ def _round_trip(state: GameState) -> None:
 
 def _stops(players: int, seed: int, explicit: bool) -> list[GameState]:
     """Every state a random game stops at, the final one last."""
-    policy, chance = random.Random(seed), random.Random(~seed)
     state = kingofny.new_game(players) if explicit else kingofny.new_game(players, seed=seed)
-    stops = [state]
-    while not state.is_terminal:
-        if state.is_chance:
-            move: kingofny.ActionOrOutcome = kingofny.sample_outcome(state, chance)
-        else:
-            move = policy.choice(kingofny.legal_actions(state))
-        state = kingofny.apply(state, move)
-        stops.append(state)
-    return stops
+    return list(random_stops(state, seed))
 
 
 def test_a_game_whose_roller_died_with_added_symbols_unresolved_writes() -> None:

@@ -83,7 +83,7 @@ def find_installed(name: str) -> ContentPack:
     return found
 
 
-def _validate(pack: ContentPack) -> ContentPack:
+def _validate(pack: object) -> ContentPack:
     from kingofny.plugins import validate
 
     return validate(pack)

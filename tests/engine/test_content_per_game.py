@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import copy
 import pickle
-import random
 
 import pytest
 
@@ -24,6 +23,7 @@ from kingofny.effects import (
     MonsterSpec,
     gain_vp,
 )
+from tests.support import played_to_turn
 
 
 class _Cheers(Effect):
@@ -48,11 +48,11 @@ def trial_pack() -> ContentPack:
 TRIAL = trial_pack()
 
 
-def _play(state: GameState, turns: int, seed: int = 0) -> GameState:
-    policy = random.Random(seed)
-    while not state.is_terminal and state.turn.number < turns:
-        state = kingofny.apply(state, policy.choice(kingofny.legal_actions(state)))
-    return state
+def _trial_game() -> GameState:
+    """A seeded game of the trial pack's Yeti against Kong, at its third turn."""
+    return played_to_turn(
+        kingofny.new_game(["trial:yeti", "kong"], seed=3, packs=["base", TRIAL]), 3
+    )
 
 
 def test_a_pack_can_be_played_without_installing_it() -> None:
@@ -66,14 +66,16 @@ def test_a_pack_can_be_played_without_installing_it() -> None:
     assert table.pack_of("trial:yeti") == "trial"
     with pytest.raises(ConfigError, match="not installed"):
         kingofny.new_game(["kong", "mantis"], packs=["base", "trial"])
-    later = _play(state, 4)
+    later = played_to_turn(state, 4)
     assert later.monsters[0].vp >= 2  # +1 VP at each of its turn starts
 
 
 def test_a_game_of_a_pack_not_installed_writes_and_reads_back_with_its_manifest() -> None:
     """The JSON of such a game is read with ``from_json(text, packs=[manifest])``; without the
     manifest it is refused, naming the pack."""
-    state = _play(kingofny.new_game(["trial:yeti", "kong"], seed=3, packs=["base", TRIAL]), 3)
+    state = played_to_turn(
+        kingofny.new_game(["trial:yeti", "kong"], seed=3, packs=["base", TRIAL]), 3
+    )
     text = kingofny.to_json(state)
     assert '"trial":"0.1"' in text
     back = kingofny.from_json(text, packs=[TRIAL])
@@ -87,7 +89,7 @@ def test_the_states_of_one_game_share_one_table() -> None:
     """Resolved once: every state of a game, its views and its reseeded copies hold the same
     table, and games of the same installed packs share it."""
     first = kingofny.new_game(4, seed=1)
-    later = _play(first, 3)
+    later = played_to_turn(first, 3)
     assert later.config.content is first.config.content
     assert kingofny.observe(later).config.content is first.config.content
     assert kingofny.new_game(2, seed=9).config.content is first.config.content
@@ -96,10 +98,12 @@ def test_the_states_of_one_game_share_one_table() -> None:
 def test_copies_and_pickles_keep_the_table() -> None:
     """A deep copy shares the table; a pickle carries installed packs by name and a manifest
     handed over whole, so the game goes on the same in the other process."""
-    base = _play(kingofny.new_game(3, seed=2), 3)
+    base = played_to_turn(kingofny.new_game(3, seed=2), 3)
     assert copy.deepcopy(base.config).content is base.config.content
     assert pickle.loads(pickle.dumps(base)) == base
-    trial = _play(kingofny.new_game(["trial:yeti", "kong"], seed=3, packs=["base", TRIAL]), 3)
+    trial = played_to_turn(
+        kingofny.new_game(["trial:yeti", "kong"], seed=3, packs=["base", TRIAL]), 3
+    )
     restored = pickle.loads(pickle.dumps(trial))
     assert restored == trial
     assert restored.config.content is not None
@@ -148,7 +152,9 @@ def test_the_rl_ids_and_observations_take_a_game_of_a_pack_not_installed() -> No
     observation; they read the game's content table now."""
     from kingofny.ids import ActionIds, OutcomeIds, observation, observation_names
 
-    state = _play(kingofny.new_game(["trial:yeti", "kong"], seed=3, packs=["base", TRIAL]), 3)
+    state = played_to_turn(
+        kingofny.new_game(["trial:yeti", "kong"], seed=3, packs=["base", TRIAL]), 3
+    )
     row = observation(state, 0)
     assert len(row) == len(observation_names(["base", TRIAL]))
     assert any(name.endswith(".card.trial:snowball") for name in observation_names(["base", TRIAL]))

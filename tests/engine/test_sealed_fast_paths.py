@@ -24,6 +24,7 @@ import kingofny
 from kingofny import EffectError, GameState
 from kingofny.effects import CONTENT_API_VERSION, ContentPack, Effect, MonsterSpec, Source
 from kingofny.testing import ConformanceError, check_content_pack
+from tests.support import random_stops
 
 Reader = Callable[[GameState], object]
 
@@ -80,10 +81,8 @@ def _stops(
 ) -> Iterator[tuple[object, ...]]:
     """What a caller sees at every stop of an explicit-chance random game: who decides, the
     legal actions, the chance outcomes, whether the hash is that of the state read back."""
-    policy, chance = random.Random(seed), random.Random(~seed)
     given = [p for p in packs if isinstance(p, ContentPack)]
-    state = kingofny.new_game(monsters, packs=packs)
-    while True:
+    for state in random_stops(kingofny.new_game(monsters, packs=packs), seed):
         yield (
             state.current_player,
             kingofny.legal_actions(state),
@@ -91,13 +90,6 @@ def _stops(
             hash(state) == hash(kingofny.from_json(kingofny.to_json(state), packs=given)),
             state.winners,
         )
-        if state.is_terminal:
-            return
-        if state.is_chance:
-            move: kingofny.ActionOrOutcome = kingofny.sample_outcome(state, chance)
-        else:
-            move = policy.choice(kingofny.legal_actions(state))
-        state = kingofny.apply(state, move)
 
 
 @pytest.mark.parametrize("reader", sorted(READERS))

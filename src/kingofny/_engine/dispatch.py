@@ -192,14 +192,17 @@ def checked(
     In the debug mode (:mod:`kingofny._engine.debug`) the hook is also watched: changing the
     state it was given in place, or returning a state of another game, is its failure too."""
     if DEBUG.on:
-        return _watched(state, key, expected, hook, args)
-    try:
-        value = hook(*args)
-    except Exception as exc:
-        failed(state, key, hook.__name__, exc)
-    if type(value) is expected or expected is object:
-        return cast(_T, value)
-    if type(value) is DRAFT and expected is GameState:
+        value = _watched(state, key, hook, args)
+    else:
+        try:
+            value = hook(*args)
+        except Exception as exc:
+            failed(state, key, hook.__name__, exc)
+    if (
+        type(value) is expected
+        or expected is object
+        or (type(value) is DRAFT and expected is GameState)
+    ):
         return cast(_T, value)
     name = expected.__name__
     article = "an" if name[0] in "aeiouAEIOU" else "a"
@@ -249,13 +252,9 @@ def checked_roll(state: GameState, key: str, hook: str, roll: object) -> CardRol
 
 
 def _watched(
-    state: GameState,
-    key: str,
-    expected: type[_T],
-    hook: Callable[..., object],
-    args: tuple[object, ...],
-) -> _T:
-    """:func:`checked` in the debug mode: the hook must leave the state it was given as it was,
+    state: GameState, key: str, hook: Callable[..., object], args: tuple[object, ...]
+) -> object:
+    """``hook(*args)`` in the debug mode: the hook must leave the state it was given as it was,
     and a state it returns must be of the same game (the same configuration)."""
     given = args[0] if args and isinstance(args[0], GameState) else None
     if type(given) is DRAFT:
@@ -267,29 +266,17 @@ def _watched(
         value = hook(*args)
     except Exception as exc:
         failed(state, key, hook.__name__, exc)
-    name = hook.__name__
-    if given is not None and fingerprint(given) != before:
-        raise HookError(
-            content_of(state.config).pack_of(key),
-            key,
-            name,
-            state,
-            "changed the state it was given in place (effects return a new state instead)",
-        )
-    if given is not None and isinstance(value, GameState) and value.config != given.config:
-        raise HookError(
-            content_of(state.config).pack_of(key),
-            key,
-            name,
-            state,
-            f"returned a state of another game (configuration {value.config!r})",
-        )
-    if type(value) is expected or expected is object:
-        return cast(_T, value)
-    if type(value) is DRAFT and expected is GameState:
-        return cast(_T, value)
-    article = "an" if expected.__name__[0] in "aeiouAEIOU" else "a"
-    wrong(state, key, name, value, f"{article} {expected.__name__}")
+    if given is None:
+        return value
+    problem = None
+    if fingerprint(given) != before:
+        problem = "changed the state it was given in place (effects return a new state instead)"
+    elif isinstance(value, GameState) and value.config != given.config:
+        problem = f"returned a state of another game (configuration {value.config!r})"
+    if problem is not None:
+        pack = content_of(state.config).pack_of(key)
+        raise HookError(pack, key, hook.__name__, state, problem)
+    return value
 
 
 def each(

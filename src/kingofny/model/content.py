@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 Finder = Callable[[str], "ContentPack"]
 """Finds an installed pack by name: the pack, or :class:`~kingofny.errors.PluginError`."""
-Validator = Callable[["ContentPack"], "ContentPack"]
+Validator = Callable[[object], "ContentPack"]
 """Checks a manifest handed over directly (its API version and namespaces)."""
 
 
@@ -123,21 +123,22 @@ def _restore(names: tuple[str, ...], shipped: tuple[ContentPack | None, ...]) ->
 
 class _Resolver:
     """Finds installed packs (through the function the content layer installs) and keeps the
-    table of each list of installed pack names, and of each list of manifests handed over, so
-    that games share one."""
+    table of each list of packs, so that games share one."""
 
     def __init__(self) -> None:
         self.finder: Finder | None = None
         self.validator: Validator | None = None
         self.generation: Callable[[], object] = lambda: None
-        self.tables: dict[tuple[str, ...], tuple[object, ContentTable]] = {}
-        self.given: dict[
+        self.tables: dict[
             tuple[str | int, ...], tuple[object, tuple[str | ContentPack, ...], ContentTable]
         ] = {}
+        """The table of each list of packs (names, and manifests by identity), with the
+        generation of the installed packs it was made at."""
         self.lock = threading.Lock()
 
 
 _RESOLVER: Final = _Resolver()
+_TABLES_LIMIT: Final = 64
 
 
 def install_finder(finder: Finder, validator: Validator, generation: Callable[[], object]) -> None:
@@ -149,7 +150,6 @@ def install_finder(finder: Finder, validator: Validator, generation: Callable[[]
     _RESOLVER.generation = generation
     with _RESOLVER.lock:
         _RESOLVER.tables.clear()
-        _RESOLVER.given.clear()
 
 
 def _find(name: str) -> ContentPack:
@@ -161,7 +161,9 @@ def _find(name: str) -> ContentPack:
 
 def resolve(packs: Sequence[str | ContentPack]) -> ContentTable:
     """The content table of these packs: names of installed packs, or manifests
-    (:class:`~kingofny.effects.ContentPack`) to play with without installing them.
+    (:class:`~kingofny.effects.ContentPack`) to play with without installing them. The same
+    packs give the same table while the installed packs stay as they are, so that games share
+    one.
 
     Raises :class:`~kingofny.errors.ConfigError` for a malformed list or a pack that is not
     installed, and :class:`~kingofny.errors.PluginError` for a pack that fails to load or a
@@ -169,51 +171,35 @@ def resolve(packs: Sequence[str | ContentPack]) -> ContentTable:
     """
     if isinstance(packs, (str, bytes)) or not isinstance(packs, Sequence):
         raise ConfigError(f"packs must be a sequence of pack names or manifests, got {packs!r}")
-    names = [p for p in packs if isinstance(p, str)]
-    if len(names) == len(packs):
-        return _installed(tuple(names))
-    generation = _RESOLVER.generation()
     key = tuple(p if isinstance(p, str) else id(p) for p in packs)
-    kept = _RESOLVER.given.get(key)
-    if kept is not None and kept[0] == generation and all(a is b for a, b in zip(kept[1], packs)):
+    kept = _RESOLVER.tables.get(key)
+    # The manifests are kept with the table, so that an id in the key is never another object's.
+    if (
+        kept is not None
+        and kept[0] == _RESOLVER.generation()
+        and all(a is b for a, b in zip(kept[1], packs) if not isinstance(a, str))
+    ):
         return kept[2]
+    names = [p for p in packs if isinstance(p, str)]
+    found = [_find(p) if isinstance(p, str) else _validated(p) for p in packs]
+    table = ContentTable(found, installed=names)
+    generation = _RESOLVER.generation()  # read after: loading a pack counts as a change
+    with _RESOLVER.lock:
+        if len(_RESOLVER.tables) >= _TABLES_LIMIT:
+            _RESOLVER.tables.clear()
+        _RESOLVER.tables[key] = (generation, tuple(packs), table)
+    return table
+
+
+def _validated(pack: object) -> ContentPack:
+    """A manifest handed over, checked (ConfigError naming what is wrong with it)."""
     validator = _RESOLVER.validator
     if validator is None:  # pragma: no cover - the package installs it on import
         raise ConfigError("no content registry is installed")
-    found = []
-    for pack in packs:
-        if isinstance(pack, str):
-            found.append(_find(pack))
-        else:
-            try:
-                found.append(validator(pack))  # a PluginError unless a valid ContentPack
-            except PluginError as exc:
-                raise ConfigError(f"packs: {exc}") from exc
-    table = ContentTable(found, installed=names)
-    with _RESOLVER.lock:
-        if len(_RESOLVER.given) >= 64:
-            _RESOLVER.given.clear()
-        # The manifests are kept with their ids, so that an id is never another object's.
-        _RESOLVER.given[key] = (_RESOLVER.generation(), tuple(packs), table)
-    return table
-
-
-def _installed(names: tuple[str, ...]) -> ContentTable:
-    """The shared table of installed packs ``names`` (rebuilt when the installed packs
-    change)."""
-    generation = _RESOLVER.generation()
-    kept = _RESOLVER.tables.get(names)
-    if kept is not None and kept[0] == generation:
-        return kept[1]
-    if not names or len(set(names)) != len(names):
-        raise ConfigError(f"packs must name each pack once, got {list(names)!r}")
-    table = ContentTable([_find(name) for name in names], installed=names)
-    generation = _RESOLVER.generation()  # loading a pack for the first time counts as a change
-    with _RESOLVER.lock:
-        if len(_RESOLVER.tables) >= 64:
-            _RESOLVER.tables.clear()
-        _RESOLVER.tables[names] = (generation, table)
-    return table
+    try:
+        return validator(pack)
+    except PluginError as exc:
+        raise ConfigError(f"packs: {exc}") from exc
 
 
 def content_of(config: GameConfig) -> ContentTable:
