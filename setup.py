@@ -6,8 +6,13 @@ modules. The same sources are always installed, so the pure-Python modules are t
 - ``KINGOFNY_PURE_PYTHON=1`` at build time builds a pure wheel (no mypyc, no compiler);
 - a build without mypy or without a working C compiler falls back to pure Python, with a
   warning, rather than failing: ``pip install .`` always installs;
+- ``KINGOFNY_REQUIRE_COMPILED=1`` turns each of those fallbacks into an error: a build meant
+  for release compiles or fails;
 - editable installs (``pip install -e .``) stay pure, so that edits to the sources take effect;
   ``KINGOFNY_COMPILE_INPLACE=1`` compiles them in place all the same.
+
+mypyc runs only when the extensions are built (``build_ext``, as part of building a wheel),
+never when this file is read for the metadata or the sdist.
 
 At run time, ``KINGOFNY_PURE_PYTHON=1`` makes a compiled install import the pure modules, and
 ``kingofny.COMPILED`` says which ones run.
@@ -16,13 +21,13 @@ At run time, ``KINGOFNY_PURE_PYTHON=1`` makes a compiled install import the pure
 from __future__ import annotations
 
 import ast
+import importlib.util
 import os
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any
 
-from setuptools import setup
+from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 from setuptools.command.build_py import build_py
 
@@ -56,23 +61,32 @@ def _compiled_modules() -> tuple[str, ...]:
     return tuple(paths)
 
 
-COMPILED_MODULES = _compiled_modules()
-"""The hot modules mypyc compiles, as named by ``kingofny._build``."""
+BUILD_COMMANDS = ("build", "build_ext", "bdist_wheel", "bdist", "install", "editable_wheel")
+"""The commands that build extension modules; any other (``egg_info``, ``dist_info``, ``sdist``,
+``--name``) only reads the metadata, and never runs mypyc."""
+
+PLACEHOLDER = Extension("kingofny.__mypyc_placeholder__", sources=[])
+"""Stands for the mypyc extensions until ``build_ext`` makes them: with it the distribution has
+extension modules, so the wheel gets its platform tag, without running mypyc to say so."""
 
 
 def _say(message: str) -> None:
     print(f"kingofny build: {message}", file=sys.stderr)
 
 
-def _wanted() -> bool:
-    if os.environ.get("KINGOFNY_PURE_PYTHON", "") not in ("", "0"):
-        _say("KINGOFNY_PURE_PYTHON is set: building pure Python")
-        return False
-    editable = any(cmd in sys.argv for cmd in ("editable_wheel", "develop"))
-    if editable and os.environ.get("KINGOFNY_COMPILE_INPLACE", "") in ("", "0"):
-        _say("editable install: pure Python (set KINGOFNY_COMPILE_INPLACE=1 to compile)")
-        return False
-    return True
+def _set(name: str) -> bool:
+    return os.environ.get(name, "") not in ("", "0")
+
+
+def _pure(reason: str) -> list[Extension]:
+    """Fall back to a pure-Python build for ``reason``, unless ``KINGOFNY_REQUIRE_COMPILED`` is
+    set, which makes it an error."""
+    if _set("KINGOFNY_REQUIRE_COMPILED"):
+        raise SystemExit(
+            f"kingofny build: {reason}, and KINGOFNY_REQUIRE_COMPILED=1 forbids a pure build"
+        )
+    _say(f"{reason}: building pure Python")
+    return []
 
 
 def _compiler_works() -> bool:
@@ -88,36 +102,55 @@ def _compiler_works() -> bool:
         try:
             compiler.compile([str(source)], output_dir=tmp, include_dirs=[get_python_inc()])
         except Exception as exc:  # CompileError, or no compiler at all
-            _say(f"no working C compiler ({type(exc).__name__}): building pure Python")
+            _say(f"the C compiler does not work: {type(exc).__name__}: {exc}")
             return False
     return True
 
 
-def _extensions() -> list[Any]:
-    if not _wanted() or not _compiler_works():
+def _planned_extensions() -> list[Extension]:
+    """What this run of ``setup.py`` will compile: nothing for a metadata or sdist command,
+    else the placeholder, once the build is wanted and possible (quick checks, no mypyc)."""
+    if not any(command in sys.argv for command in BUILD_COMMANDS):
         return []
-    try:
-        from mypyc.build import mypycify
-    except ImportError:
-        _say("mypyc is not installed: building pure Python")
-        return []
+    if _set("KINGOFNY_PURE_PYTHON"):
+        return _pure("KINGOFNY_PURE_PYTHON is set")
+    if "editable_wheel" in sys.argv and not _set("KINGOFNY_COMPILE_INPLACE"):
+        return _pure("an editable install (set KINGOFNY_COMPILE_INPLACE=1 to compile)")
+    if importlib.util.find_spec("mypyc") is None:
+        return _pure("mypyc is not installed")
+    if not _compiler_works():
+        return _pure("no working C compiler")
+    return [PLACEHOLDER]
+
+
+def _mypyc_extensions() -> list[Extension]:
+    """The extension modules mypyc makes of ``COMPILED_MODULES`` (it writes their C sources
+    under ``build/mypyc``); none if it fails."""
+    from mypyc.build import mypycify
+
     try:
         return list(
             mypycify(
-                [f"src/{path}" for path in COMPILED_MODULES],
+                [f"src/{path}" for path in _compiled_modules()],
                 opt_level="3",
                 debug_level="0",
                 target_dir=str(Path("build", "mypyc")),
+                group_name="kingofny",
             )
         )
     except BaseException as exc:  # mypyc reports type errors by exiting
-        _say(f"mypyc failed ({exc!r}): building pure Python")
-        return []
+        return _pure(f"mypyc failed ({exc!r})")
 
 
 class OptionalBuildExt(build_ext):
-    """``build_ext`` that falls back to pure Python when any extension fails to build: the
-    compiled modules share one runtime library, so it is all of them or none."""
+    """``build_ext`` that runs mypyc, and falls back to pure Python when any extension fails to
+    build: the compiled modules share one runtime library, so it is all of them or none."""
+
+    def finalize_options(self) -> None:
+        """Replace the placeholder by the extensions mypyc makes (once per run)."""
+        if PLACEHOLDER in (self.distribution.ext_modules or []):
+            self.distribution.ext_modules = _mypyc_extensions()
+        super().finalize_options()
 
     def run(self) -> None:
         """Build the extensions, or none of them."""
@@ -125,11 +158,11 @@ class OptionalBuildExt(build_ext):
         try:
             super().run()
         except Exception as exc:
-            _say(f"compiling failed ({exc}): installing pure Python")
             for ext in self.extensions:
                 built = Path(self.get_ext_fullpath(ext.name))
                 built.unlink(missing_ok=True)
             self.extensions = []
+            _pure(f"compiling failed ({exc})")
 
     def _drop_stale(self) -> None:
         """Remove compiled modules an earlier build left in the build directory that this one
@@ -156,4 +189,7 @@ def _drop_compiled(root: Path, keep: set[Path]) -> None:
             built.unlink()
 
 
-setup(ext_modules=_extensions(), cmdclass={"build_ext": OptionalBuildExt, "build_py": PurePy})
+setup(
+    ext_modules=_planned_extensions(),
+    cmdclass={"build_ext": OptionalBuildExt, "build_py": PurePy},
+)

@@ -1,7 +1,8 @@
 """Sphinx configuration for the kingofny documentation.
 
 Build: ``nox -s docs``, or ``sphinx-build -W --keep-going -b html docs docs/_build/html`` and
-``sphinx-build -W -b doctest docs docs/_build/doctest``. The build must pass offline.
+``sphinx-build -W -b doctest docs docs/_build/doctest``. The build must pass offline. Read the
+Docs builds the HTML with ``.readthedocs.yaml`` at the root of the repository.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ extensions = [
     "sphinx.ext.doctest",
     "sphinx.ext.intersphinx",
     "sphinx.ext.viewcode",
+    "sphinx_copybutton",
     "kingofny_docs",
 ]
 
@@ -72,6 +74,18 @@ import kingofny
 """
 # Only the code samples of the pages are doctests; docstrings in src/ are tested by pytest.
 doctest_test_doctest_blocks = "default"
+
+# -- sphinx-copybutton -----------------------------------------------------------------------
+# The copy button of a code block copies the commands without their prompts: ">>> " and "... "
+# in Python sessions and doctests, "$ " in console blocks. In a block with prompts only the
+# lines with a prompt are copied, so the output shown in the block is left out; a block without
+# any prompt (plain Python, TOML) is copied whole. A console command continued with a trailing
+# backslash keeps its continuation lines.
+copybutton_prompt_text = r">>> |\.\.\. |\$ "
+copybutton_prompt_is_regexp = True
+copybutton_only_copy_prompt_lines = True
+copybutton_remove_prompts = True
+copybutton_line_continuation_character = "\\"
 
 # -- furo ------------------------------------------------------------------------------------
 html_theme_options = {

@@ -11,6 +11,7 @@ import pytest
 
 import kingofny as k
 from kingofny.cli import main
+from kingofny.content.base import BASE_PACK_VERSION
 
 
 def test_an_enum_field_names_the_members_to_write() -> None:
@@ -62,7 +63,7 @@ def test_replaying_a_file_that_is_no_record_names_the_file(
 
 def test_plugins_counts_in_words(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["plugins"]) == 0
-    assert "base 0.1.0: 6 monsters, 64 cards" in capsys.readouterr().out
+    assert f"base {BASE_PACK_VERSION}: 6 monsters, 64 cards" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize(

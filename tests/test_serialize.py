@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 import kingofny
 from kingofny import serialize
 from kingofny._engine.core import apply_logged, start
+from kingofny.content.base import BASE_PACK_VERSION
 from kingofny.errors import SchemaVersionError, SerializationError
 from kingofny.model import actions as actions_model
 from kingofny.model import outcomes as outcomes_model
@@ -369,7 +370,7 @@ def test_envelope() -> None:
     assert doc["format"] == "kingofny/state"
     assert doc["schema_version"] == 3
     assert doc["kingofny_version"] == kingofny.__version__
-    assert doc["packs"] == {"base": kingofny.__version__}
+    assert doc["packs"] == {"base": BASE_PACK_VERSION}
     record, _ = explicit_record(2, 1, 30)
     assert json.loads(to_json(record))["format"] == "kingofny/record"
     assert (STATE_FORMAT, RECORD_FORMAT, SCHEMA_VERSION) == (

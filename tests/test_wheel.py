@@ -9,8 +9,10 @@ access to PyPI for ``attrs``); it is skipped with a reason when the machinery is
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
+import tarfile
 import venv
 import zipfile
 from pathlib import Path
@@ -50,9 +52,29 @@ def _build_env(**extra: str) -> dict[str, str]:
     return env
 
 
+BUILD_INPUTS = ("setup.py", "pyproject.toml", "MANIFEST.in", "README.md", "LICENSE", "src")
+"""What a build reads from the checkout."""
+
+
+def _source_copy(dest: Path, *, whole: bool = False) -> Path:
+    """A copy of the build's inputs: builds in the checkout would share its ``build/`` folder
+    with the other test processes (pytest-xdist) and with the developer's own builds. ``whole``
+    adds what the sdist carries besides (the tests and the smoke test)."""
+    dest.mkdir(parents=True)
+    for name in BUILD_INPUTS + (("tests", "tools") if whole else ()):
+        source = ROOT / name
+        if source.is_dir():
+            ignore = shutil.ignore_patterns("__pycache__", "*.so", "*.pyd", "*.egg-info")
+            shutil.copytree(source, dest / name, ignore=ignore)
+        else:
+            shutil.copy2(source, dest / name)
+    return dest
+
+
 def _build_wheel(out: Path, env: dict[str, str]) -> Path:
+    source = _source_copy(out / "source")
     done = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--wheel-dir", str(out), str(ROOT)],
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--wheel-dir", str(out), str(source)],
         capture_output=True,
         text=True,
         timeout=TIMEOUT * 3,
@@ -161,3 +183,59 @@ def test_without_a_c_compiler_the_build_is_pure(tmp_path: Path) -> None:
     assert built.name.endswith("-py3-none-any.whl"), built.name
     with zipfile.ZipFile(built) as archive:
         assert not [n for n in archive.namelist() if n.endswith((".so", ".pyd"))]
+
+
+def _fake_mypyc(where: Path) -> dict[str, str]:
+    """An environment in which importing mypy or mypyc fails loudly."""
+    for name in ("mypy", "mypyc"):
+        (where / name).mkdir(parents=True)
+        (where / name / "__init__.py").write_text(f"raise RuntimeError('{name} was imported')\n")
+    return {**_clean_env(), "PYTHONPATH": str(where)}
+
+
+def test_metadata_and_the_sdist_never_run_mypyc(tmp_path: Path) -> None:
+    """Issue 20: mypyc runs only when extensions are built, not when ``setup.py`` is read for
+    the metadata or the sdist (it took 40 s there)."""
+    pytest.importorskip("setuptools", minversion="77")
+    if not (ROOT / "pyproject.toml").is_file():
+        pytest.skip("not run from a source checkout")
+    source = _source_copy(tmp_path / "source", whole=True)
+    env = _fake_mypyc(tmp_path / "fake")
+    name = _run([sys.executable, "setup.py", "--name"], source, env)
+    assert name.strip().splitlines()[-1] == "kingofny"
+    _run([sys.executable, "setup.py", "-q", "sdist", "-d", str(tmp_path / "dist")], source, env)
+    (sdist,) = (tmp_path / "dist").glob("kingofny-*.tar.gz")
+    with tarfile.open(sdist) as archive:
+        names = archive.getnames()
+    top = sdist.name.removesuffix(".tar.gz")
+    for needed in (
+        "setup.py",
+        "src/kingofny/_build.py",
+        "tests/golden/regenerate.py",
+        "tools/smoke.py",
+    ):
+        assert f"{top}/{needed}" in names, needed
+    assert not [n for n in names if n.endswith((".so", ".pyd", ".pyc"))]
+
+
+def test_a_release_build_without_a_compiler_fails(tmp_path: Path) -> None:
+    """Issue 20: with ``KINGOFNY_REQUIRE_COMPILED=1`` a build that cannot compile fails, and
+    says why, rather than falling back to pure Python."""
+    if not (ROOT / "pyproject.toml").is_file():
+        pytest.skip("not run from a source checkout")
+    env = {**_clean_env(), "CC": "false", "KINGOFNY_REQUIRE_COMPILED": "1"}
+    env.pop("KINGOFNY_PURE_PYTHON", None)
+    source = _source_copy(tmp_path / "source")
+    done = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-w", str(tmp_path), str(source)],
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT * 3,
+        check=False,
+        env=env,
+    )
+    if done.returncode != 0 and any(sign in done.stdout + done.stderr for sign in _OFFLINE):
+        pytest.skip(f"the build backend could not be installed:\n{done.stderr[-2000:]}")
+    assert done.returncode != 0
+    assert "KINGOFNY_REQUIRE_COMPILED=1 forbids a pure build" in done.stdout + done.stderr
+    assert not list(tmp_path.glob("*.whl"))

@@ -67,6 +67,7 @@ from kingofny.model.state import MARKET_SIZE, GameState
 __all__ = [
     "CODEC_VERSION",
     "OBS_VERSION",
+    "SEATS",
     "ActionIds",
     "OutcomeIds",
     "observation",

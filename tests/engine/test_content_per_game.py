@@ -119,7 +119,11 @@ def test_a_config_built_by_hand_resolves_its_packs_on_first_use() -> None:
     assert kingofny.legal_actions(state) or state.is_terminal
 
 
-@pytest.mark.parametrize("packs", [[], ["base", "base"], "base", [3], ["base", object()]], ids=repr)
+@pytest.mark.parametrize(
+    "packs",
+    [[], ["base", "base"], "base", [3], ["base", object()]],
+    ids=["empty", "twice", "a-string", "an-int", "an-object"],
+)
 def test_malformed_pack_lists_are_config_errors(packs: object) -> None:
     with pytest.raises(ConfigError):
         kingofny.new_game(2, packs=packs)  # type: ignore[arg-type]
@@ -132,7 +136,11 @@ def test_a_config_refuses_a_table_of_other_packs() -> None:
         kingofny.GameConfig(("base:kong", "base:mantis"), None, ("base",), content=table)
 
 
-@pytest.mark.parametrize("packs", [TRIAL, None, 5, "trial", [object()]], ids=repr)
+@pytest.mark.parametrize(
+    "packs",
+    [TRIAL, None, 5, "trial", [object()]],
+    ids=["a-manifest", "none", "an-int", "a-string", "an-object"],
+)
 def test_from_json_refuses_packs_that_are_not_manifests(packs: object) -> None:
     text = kingofny.to_json(kingofny.new_game(2, seed=1))
     with pytest.raises(kingofny.ArgumentError, match="packs"):
