@@ -377,3 +377,33 @@ def test_the_report_help_writes_percent_once(capsys: pytest.CaptureFixture[str])
     out = capsys.readouterr().out
     assert "Wilson 95% intervals" in out
     assert "%%" not in out
+
+
+def test_a_save_of_kingofny_play_replays(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 24: ``kingofny replay`` refused a save from ``kingofny play`` ("unknown format"),
+    though the docs say a save replays exactly (docs/playing.rst). It replays the record the
+    save holds, with the same log as the record alone."""
+    from kingofny.play.session import Session
+
+    session = Session.new(["heuristic", "heuristic"], seed=4)
+    for _ in range(12):
+        session.apply(session.bot_move())
+    saved = tmp_path / "kingofny-game.json"
+    session.save(saved)
+    alone = tmp_path / "record.json"
+    alone.write_text(serialize.to_json(session.record), encoding="utf-8")
+    assert main(["replay", str(alone)]) == 0
+    expected = capsys.readouterr().out
+    assert expected.count("\n") > 5
+    assert main(["replay", str(saved)]) == 0
+    assert capsys.readouterr().out == expected
+
+
+def test_typed_without_companion_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 24: ``--typed`` without ``--companion`` silently started companion mode; it is a
+    usage error saying what to add."""
+    assert main(["play", "--typed", "dice", "--seed", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "--typed is for companion mode: add --companion" in err

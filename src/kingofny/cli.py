@@ -271,7 +271,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--typed",
         default=None,
         metavar="KINDS",
-        help="in companion mode, the kinds of chance typed in, of dice, tiles, cards "
+        help="with --companion, the kinds of chance typed in, of dice, tiles, cards "
         "(default dice; the others are drawn by the program)",
     )
     play.add_argument(
@@ -736,7 +736,7 @@ def _replay(path: Path, out: TextIO) -> int:
     except OSError as exc:
         raise _UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
     try:
-        record = from_json(text)
+        record = _saved_game_record(text) or from_json(text)
     except KingOfNYError as exc:
         raise _UsageError(f"{path} is not a kingofny game record we can read: {exc}") from None
     if not isinstance(record, GameRecord):
@@ -745,6 +745,23 @@ def _replay(path: Path, out: TextIO) -> int:
     for line in lines:
         out.write(line + "\n")
     return EXIT_OK
+
+
+def _saved_game_record(text: str) -> GameRecord | None:
+    """The game record inside a save of ``kingofny play`` (which holds the players too), or
+    None if ``text`` is not such a save."""
+    import json
+
+    from kingofny.play.session import SAVE_FORMAT
+    from kingofny.serialize import record_from_dict
+
+    try:
+        document = json.loads(text)
+    except (ValueError, RecursionError):
+        return None  # from_json says what is wrong with it
+    if not isinstance(document, dict) or document.get("format") != SAVE_FORMAT:
+        return None
+    return record_from_dict(document.get("record"))
 
 
 # -- serve --------------------------------------------------------------------------------------
@@ -799,7 +816,9 @@ def _play(args: argparse.Namespace, inp: TextIO, out: TextIO) -> int:
     from kingofny.play.session import HUMAN, SaveError, Session
     from kingofny.play.terminal import Terminal
 
-    companion = args.companion or args.typed is not None
+    if args.typed is not None and not args.companion and args.resume is None:
+        raise _UsageError("--typed is for companion mode: add --companion")
+    companion = args.companion
     monsters = _split(args.monsters, "--monsters") if args.monsters is not None else None
     players = _player_specs(args.players) if args.players is not None else None
     if players is not None:
