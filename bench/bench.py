@@ -11,9 +11,13 @@ ratio to a fixed yard-stick measured next to it moves far less. Rows: random sel
 2 and 6 monsters (µs per decision ÷ the toy's µs per step); explicit-chance self-play (µs per
 stop, decision or chance outcome, ÷ seeded µs per decision, outcomes drawn with
 ``kingofny.sample_outcome`` when it exists, else ``random.choices`` over ``chance_outcomes``);
-``to_json`` + ``from_json`` of a mid-game state (ms); ``import kingofny`` in a fresh
-interpreter (ms, next to ``python -c pass``). The build is ``kingofny.COMPILED`` when the package
-has it, else pure Python; ``KINGOFNY_PURE_PYTHON=1`` selects the fallback of a compiled install.
+``to_json`` + ``from_json`` of a mid-game state (ms); issue 9's legal mask + observation per
+``apply``; the OpenSpiel adapter's ``state.chance_outcomes()`` at a roll of 8 dice, called again
+and again (issue 23: served from its cache; µs per call ÷ the toy's µs per step, interleaved like
+the self-play rows; ``skipped (no open_spiel)`` when ``pyspiel`` is not installed, as in
+``nox -s bench``); ``import kingofny`` in a fresh interpreter (ms, next to ``python -c pass``).
+The build is ``kingofny.COMPILED`` when the package has it, else pure Python;
+``KINGOFNY_PURE_PYTHON=1`` selects the fallback of a compiled install.
 
 **The per-call report** (``--call-games``, ``--players``, ``--explicit``, ``--seed``,
 ``--warmup``): random games (uniform choice over :func:`kingofny.legal_actions`,
@@ -43,6 +47,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 import toy
 
@@ -173,6 +178,11 @@ TARGET_CODEC_RATIO = 0.5
 TARGET_IMPORT_MS = 80.0
 JSON_DECISIONS = 60
 """The mid-game state of the JSON row: a seeded 4-monster game after this many decisions."""
+TARGET_CHANCE_LIST_RATIO = 12.0
+"""OpenSpiel ``chance_outcomes`` at a roll of 8 dice, repeated: µs per call ÷ toy µs per step
+(issue 23 asks for <= 50 µs a call; the toy's step took about 4 µs where that was set)."""
+CHANCE_LIST_DICE = 8
+SKIPPED_NO_OPENSPIEL = "skipped (no open_spiel)"
 
 Sampler = Callable[[GameState, random.Random], Outcome]
 
@@ -281,10 +291,15 @@ class Row:
     target_text: str
     attrs: float | None = None
     notes: list[str] = field(default_factory=list)
+    skipped: str | None = None
+    """Why the row was not measured (its figures are then NaN), else None."""
 
     @property
     def status(self) -> str:
-        """``ok`` or ``above target`` (every figure of the table should be low)."""
+        """``ok`` or ``above target`` (every figure of the table should be low), or why the row
+        was skipped."""
+        if self.skipped is not None:
+            return self.skipped
         return "ok" if self.value <= self.target else "above target"
 
 
@@ -486,6 +501,91 @@ def codec_row(iterations: int) -> Row:
     )
 
 
+def openspiel_rolling(game: Any, dice: int) -> Any:
+    """The first OpenSpiel state of ``game`` waiting for a roll of ``dice`` dice, reached by taking
+    the first outcome or action at every stop (the first-player roll, for 8 dice)."""
+    state = game.new_initial_state()
+    for _ in range(MAX_STOPS):
+        if state.is_chance_node():
+            first = kingofny.chance_outcomes(state.game_state)[0][0]
+            if isinstance(first, kingofny.DiceRoll) and first.dice.total == dice:
+                return state
+            state.apply_action(state.chance_outcomes()[0][0])
+        elif state.is_terminal():
+            break
+        else:
+            state.apply_action(state.legal_actions()[0])
+    raise RuntimeError(f"no roll of {dice} dice in the first game of {game}")
+
+
+def openspiel_row(args: argparse.Namespace) -> Row:
+    """Issue 23: the OpenSpiel adapter's ``chance_outcomes`` at a roll of 8 dice, called again
+    and again, µs per call ÷ the toy's µs per step, interleaved (a row that says it was skipped
+    when ``pyspiel`` is not installed)."""
+    label = f"openspiel chance_outcomes, {CHANCE_LIST_DICE} dice, repeated / toy"
+    target_text = f"<= {TARGET_CHANCE_LIST_RATIO:g}x (~50 us, issue 23)"
+    try:
+        import pyspiel
+
+        import kingofny.envs.openspiel  # noqa: F401 - registers the game
+    except ImportError:
+        nan = float("nan")
+        why = "pyspiel is not installed here (extra openspiel: pip install kingofny[openspiel])"
+        return Row(
+            label, nan, nan, nan, "x", TARGET_CHANCE_LIST_RATIO, target_text,
+            notes=[why], skipped=SKIPPED_NO_OPENSPIEL,
+        )  # fmt: skip
+    from kingofny.ids import OutcomeIds
+
+    game = pyspiel.load_game("python_kingofny(players=4)")
+    state = openspiel_rolling(game, CHANCE_LIST_DICE)
+    listing = state.chance_outcomes
+    now = time.perf_counter
+    t0 = now()
+    listed = listing()  # the first roll of 8 dice of this process: fills the cache
+    first_us = (now() - t0) * 1e6
+    codec = OutcomeIds()
+    position = state.game_state
+    uncached_us: list[float] = []
+    for _ in range(max(3, args.reps)):
+        t0 = now()
+        fresh = [(i, float(p)) for i, p in codec.outcomes(position)]
+        uncached_us.append((now() - t0) * 1e6)
+    if fresh != listed or listing() != listed:
+        raise RuntimeError("the cached outcome list differs from the uncached one")
+    calls: int = args.chance_calls
+
+    def repeated() -> int:
+        for _ in range(calls):
+            listing()
+        return calls
+
+    toy_seeds = list(range(args.toy_games))
+    toy_run = functools.partial(toy_games, toy.TUPLE, toy_seeds)
+    toy_run()
+    repeated()
+    mine, theirs = interleaved(args.reps, repeated, {"tuple": toy_run})
+    by_toy = ratios(mine, theirs["tuple"])
+    cpu = ratios(mine, theirs["tuple"], cpu=True)
+    return Row(
+        label,
+        statistics.median(by_toy),
+        min(by_toy),
+        max(by_toy),
+        "x",
+        TARGET_CHANCE_LIST_RATIO,
+        target_text,
+        notes=[
+            f"{median_us(mine):.2f} us per repeated call ({len(listed)} outcomes, {calls} calls "
+            f"a batch) vs toy {median_us(theirs['tuple']):.2f} us/step; first call "
+            f"{first_us:.0f} us (the process's first: fills the caches); uncached listing "
+            f"(OutcomeIds.outcomes + floats, the adapter before issue 23) median "
+            f"{statistics.median(uncached_us):.0f} us; "
+            f"CPU-time ratio {statistics.median(cpu) if cpu else float('nan'):.2f}x"
+        ],
+    )
+
+
 def startup_ms(code: str) -> float:
     """Wall ms of ``python -c code`` in a fresh interpreter (this one's executable)."""
     t0 = time.perf_counter()
@@ -542,19 +642,18 @@ def report_table(args: argparse.Namespace) -> None:
     rows = ratio_rows(args, compiled)
     rows.append(json_row(args.json_iterations))
     rows.append(codec_row(max(3, args.reps)))
+    rows.append(openspiel_row(args))
     rows += import_rows(args.import_runs)
     head = f"{'figure':<57}{'median':>8} {'range':>15} {'attrs':>7}  {'target':<34}status"
     print(head)
     print("-" * len(head))
     for row in rows:
         unit = "x" if row.unit == "x" else ""
-        spread = f"{row.low:.2f}-{row.high:.2f}"
+        value = f"{row.value:>7.2f}{unit or ' '}" if row.skipped is None else f"{'-':>7} "
+        spread = f"{row.low:.2f}-{row.high:.2f}" if row.skipped is None else "-"
         attrs_text = f"{row.attrs:.2f}x" if row.attrs is not None else ""
         status = "" if row.target == float("inf") else row.status
-        print(
-            f"{row.label:<57}{row.value:>7.2f}{unit or ' '} {spread:>15} {attrs_text:>7}  "
-            f"{row.target_text:<34}{status}"
-        )
+        print(f"{row.label:<57}{value} {spread:>15} {attrs_text:>7}  {row.target_text:<34}{status}")
     for row in rows:
         for note in row.notes:
             print(f"  {row.label.split(',')[0]}: {note}")
@@ -583,6 +682,12 @@ def main(argv: list[str] | None = None) -> int:
     table.add_argument(
         "--import-runs", type=int, default=9, help="fresh interpreters per import row (default 9)"
     )
+    table.add_argument(
+        "--chance-calls",
+        type=int,
+        default=20_000,
+        help="OpenSpiel chance_outcomes calls per batch (default 20000)",
+    )
     calls = parser.add_argument_group("per-call report")
     calls.add_argument("--call-games", type=int, default=200, help="games to play (default 200)")
     calls.add_argument("--players", type=int, default=4, help="monsters per game (default 4)")
@@ -598,9 +703,17 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.quick:
         args.reps, args.games, args.toy_games = 1, 1, 3
-        args.json_iterations, args.import_runs = 2, 1
+        args.json_iterations, args.import_runs, args.chance_calls = 2, 1, 10
         args.call_games, args.warmup = 1, 0
-    for name in ("reps", "games", "toy_games", "json_iterations", "import_runs", "call_games"):
+    for name in (
+        "reps",
+        "games",
+        "toy_games",
+        "json_iterations",
+        "import_runs",
+        "chance_calls",
+        "call_games",
+    ):
         if getattr(args, name) < 1:
             parser.error(f"--{name.replace('_', '-')} must be at least 1")
     if args.only != "calls":
