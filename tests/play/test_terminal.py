@@ -368,11 +368,11 @@ def test_the_dice_line_says_what_matters_at_each_step(
         assert "dice" not in line.lower(), line  # the market's last line, not the dice
 
 
-def test_the_market_numbers_typed_are_the_numbers_shown(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
-) -> None:
-    """``buy N`` buys the card the board lists as ``N.`` (from 1, as on the web page); the
-    notation's ``buy 0`` is refused with how the market is numbered."""
+def test_one_numbering_on_one_screen(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Issue 24: a player saw ``1. buy Natural Selection``, typed ``buy 1`` and was refused about
+    the card in market slot 1. The numbers on the screen are the choices' only: the board
+    letters the market's cards (``b. Name [...]``), ``buy b`` buys the card lettered b, and
+    ``buy N`` is choice N when that choice is a purchase, else refused with what to type."""
     shop = _find(
         lambda s: (
             k.waiting_for(s).kind is k.PendingKind.SHOP  # type: ignore[union-attr]
@@ -380,21 +380,39 @@ def test_the_market_numbers_typed_are_the_numbers_shown(
             and any(isinstance(a, k.Buy) and a.slot > 0 for a in k.legal_actions(s))
         )
     )
-    buy = next(a for a in k.legal_actions(shop) if isinstance(a, k.Buy) and a.slot > 0)
+    legal = k.legal_actions(shop)
+    buy = next(a for a in legal if isinstance(a, k.Buy) and a.slot > 0)
     card = shop.market[buy.slot]
     assert card is not None
     name = k.find_card(card).name
+    letter = "abc"[buy.slot]
+    not_a_buy = next(i + 1 for i, a in enumerate(legal) if not isinstance(a, k.Buy))
     record, _ = k.start_record(shop.config)
     players = ["human"] + ["heuristic"] * (len(shop.monsters) - 1)
     session = Session(players, record, shop)
     out = io.StringIO()
-    script = io.StringIO(f"buy 0\nbuy {buy.slot + 1}\nquit\n")
+    script = io.StringIO(f"buy {not_a_buy}\nbuy z\nbuy {letter}\nquit\n")
     Terminal(session, script, out, save_path=tmp_path / "g.json").run()
     text = out.getvalue()
-    assert re.search(rf"^  {buy.slot + 1}\. {re.escape(name)} \[", text, re.M)  # as listed
-    assert "there is no card in slot 0; the market is numbered from 1" in text
+    assert re.search(rf"^  {letter}\. {re.escape(name)} \[", text, re.M)  # as listed
+    assert not re.search(r"^  [0-9]\. .* energy: ", text, re.M)  # no numbered market row
+    assert f"choice '{not_a_buy}' is no purchase; the market's cards are lettered" in text
+    assert "there is no card z in the market" in text
     assert f"buys {name}" in text
     assert session.record.events[len(record.events)] == k.Event(0, buy)
+
+
+def test_buy_with_a_choice_number_buys_that_choice() -> None:
+    """Issue 24: ``buy N`` where choice N is a purchase buys that very card."""
+    shop = _find(
+        lambda s: (
+            k.waiting_for(s).kind is k.PendingKind.SHOP  # type: ignore[union-attr]
+            and any(isinstance(a, k.Buy) for a in k.legal_actions(s))
+        )
+    )
+    listed = choices(shop)
+    number, action = next((c.number, c.action) for c in listed if isinstance(c.action, k.Buy))
+    assert parse_action(f"buy {number}", shop, listed) == action
 
 
 def test_buildings_and_units_read_the_same_on_the_board_in_choices_and_on_the_web() -> None:

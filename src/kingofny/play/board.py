@@ -16,6 +16,7 @@ from kingofny.narrate import (
     monster_name,
     place_name,
 )
+from kingofny.play.choices import slot_letter
 from kingofny.wording import unit_label, unit_name
 
 __all__ = [
@@ -82,7 +83,10 @@ class MarketRow:
     """A face-up card and what it costs the viewer."""
 
     slot: int
-    """The slot number shown to people, from 1 (``Buy(slot - 1)``)."""
+    """The slot, from 1 (``Buy(slot - 1)``)."""
+    letter: str
+    """The slot as the terminal shows it, from ``a``: on a screen whose choices are numbered,
+    the market's cards are lettered, so that ``buy b`` and choice 2 are not confused."""
     name: str
     cost: int
     """The printed cost."""
@@ -191,7 +195,11 @@ def board_view(state: k.GameState, seat: int | None = None) -> BoardView:
             continue
         spec = k.find_card(card)
         price = spec.cost if seat is None else k.card_price(state, seat, card)
-        market.append(MarketRow(slot + 1, spec.name, spec.cost, price, str(spec.kind), spec.text))
+        market.append(
+            MarketRow(
+                slot + 1, slot_letter(slot), spec.name, spec.cost, price, str(spec.kind), spec.text
+            )
+        )
     turn = state.turn
     return BoardView(
         turn=turn.number,
@@ -259,7 +267,7 @@ def board_lines(view: BoardView) -> list[str]:
     lines.append(f"Market ({price_of}; deck {view.deck}, discard {view.discard}; sweep: 2 energy)")
     for c in view.market:
         shown = f"{c.price}" if c.price == c.cost else f"{c.price} (printed {c.cost})"
-        lines.append(f"  {c.slot}. {c.name} [{c.kind}] {shown} energy: {c.text}")
+        lines.append(f"  {c.letter}. {c.name} [{c.kind}] {shown} energy: {c.text}")
     dice = dice_line(view)
     if dice:
         lines.append(dice)

@@ -7,7 +7,8 @@ number, the action's notation (``reroll AAD``, ``flee bronx``), or a shortcut:
 - ``keep AAC`` rerolls every other die; ``keep all`` or ``stop`` stops rolling; ``reroll all``;
 - ``resolve attack``, ``resolve A`` or just ``A``; ``destroy high-rise bronx``;
 - ``flee bronx``, ``stay``; ``move queens``; ``place brooklyn``;
-- ``buy 2`` (the market slot as shown, from 1) or ``buy fireball``; ``sweep``; ``end``/``done``;
+- ``buy b`` (the market's card lettered b on the board), ``buy fireball``, or ``buy 2`` if choice
+  2 is a purchase; ``sweep``; ``end``/``done``;
 - ``use <card>`` with an option, or a card question's answer by its words.
 
 Nothing here changes a state: a front end applies the action it gets.
@@ -24,7 +25,15 @@ import kingofny as k
 from kingofny.lookup import slug
 from kingofny.wording import action_words, card_name, face_name
 
-__all__ = ["Choice", "InputError", "choices", "parse_action", "parse_dice", "shown"]
+__all__ = [
+    "Choice",
+    "InputError",
+    "choices",
+    "parse_action",
+    "parse_dice",
+    "shown",
+    "slot_letter",
+]
 
 
 class InputError(ValueError):
@@ -53,6 +62,12 @@ def _number(text: str) -> int | None:
     if text and all(c.isdigit() or c.isnumeric() for c in text):
         raise InputError(f"{shown(text)} is not a number here: type numbers with the digits 0-9")
     return None
+
+
+def slot_letter(slot: int) -> str:
+    """The letter the terminal shows for market slot ``slot`` (from 0): ``a``, ``b``, ``c``...
+    The choices are numbered, so the market's cards are not."""
+    return chr(ord("a") + slot) if 0 <= slot < 26 else str(slot + 1)
 
 
 @attrs.frozen
@@ -132,8 +147,8 @@ def parse_action(
             return listed[number - 1].action
         which = raw if number >= 0 else shown(raw)
         raise InputError(f"there is no choice {which}; choose 1 to {len(listed)}")
-    if words[0] == "buy":  # the slot as shown, from 1 (the notation ``buy 0`` counts from 0)
-        return _buy(" ".join(words[1:]), state, legal)
+    if words[0] == "buy":
+        return _buy(" ".join(words[1:]), state, legal, listed)
     by_notation = {str(a).lower(): a for a in legal}
     if raw.lower() in by_notation:
         return by_notation[raw.lower()]
@@ -200,8 +215,6 @@ def _shortcut(
         for action in legal:
             if isinstance(action, (k.StayInManhattan, k.StayPut)):
                 return action
-    if verb == "buy":
-        return _buy(rest, state, legal)
     if verb in ("end", "done", "pass", "finish"):
         for action in legal:
             if isinstance(action, (k.EndBuying, k.Pass)):
@@ -229,29 +242,36 @@ def _reroll(target: k.Dice, rerolls: Sequence[k.Reroll]) -> k.Action | None:
     return next((action for action in rerolls if action.dice == target), None)
 
 
-def _buy(rest: str, state: k.GameState, legal: tuple[k.Action, ...]) -> k.Action:
-    buys = [a for a in legal if isinstance(a, k.Buy)]
-    slot: int | None = None
+def _buy(
+    rest: str, state: k.GameState, legal: tuple[k.Action, ...], listed: Sequence[Choice]
+) -> k.Action:
+    """``buy b`` (a market letter), ``buy fireball`` (a name) or ``buy 2`` (choice 2, when it is
+    a purchase: the only numbers on the screen are the choices')."""
+    lettered = ", ".join(slot_letter(i) for i, card in enumerate(state.market) if card is not None)
     number = _number(rest)
     if number is not None:
-        if number < 0:  # more digits than any slot has
-            raise InputError(
-                f"there is no card in slot {shown(rest)}; the market is numbered from 1"
-            )
-        slot = number - 1
+        if 1 <= number <= len(listed) and isinstance(listed[number - 1].action, k.Buy):
+            return listed[number - 1].action
+        raise InputError(
+            f"choice {shown(rest)} is no purchase; the market's cards are lettered "
+            f"({lettered}): buy a card by its letter or its name"
+        )
+    if len(rest) == 1 and "a" <= rest <= "z":
+        slot = ord(rest) - ord("a")
+        if not 0 <= slot < len(state.market) or state.market[slot] is None:
+            raise InputError(f"there is no card {rest} in the market; its cards are {lettered}")
     else:
         try:
             card = k.find_card(rest).id
         except k.ArgumentError as exc:
             raise InputError(exc.message) from None
-        slot = next((i for i, c in enumerate(state.market) if c == card), None)
-        if slot is None:
+        found = next((i for i, c in enumerate(state.market) if c == card), None)
+        if found is None:
             raise InputError(f"{card_name(card)} is not in the market")
-    for action in buys:
+        slot = found
+    for action in legal:
         if isinstance(action, k.Buy) and action.slot == slot:
             return action
-    if not 0 <= slot < len(state.market) or state.market[slot] is None:
-        raise InputError(f"there is no card in slot {slot + 1}; the market is numbered from 1")
     there = state.market[slot]
     assert there is not None
     assert state.current_player is not None

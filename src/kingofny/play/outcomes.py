@@ -10,7 +10,7 @@ import re
 import kingofny as k
 from kingofny.lookup import slug
 from kingofny.narrate import building_name, card_name, monster_name
-from kingofny.play.choices import InputError, parse_dice, shown
+from kingofny.play.choices import InputError, parse_dice, shown, slot_letter
 
 __all__ = ["TILE_EXAMPLES", "outcome_prompt", "parse_outcome"]
 
@@ -68,7 +68,7 @@ def outcome_prompt(state: k.GameState) -> str:
             where = f" of stack {stack + 1} in {borough.label}"
         return f"Turn over the top tile{where}: type it, e.g. {_TILE_EXAMPLES_TEXT}"
     slot = getattr(step, "slot", None)
-    where = f" for market slot {slot + 1}" if isinstance(slot, int) else ""
+    where = f" for market card {slot_letter(slot)}" if isinstance(slot, int) else ""
     return f"Draw a card{where}: type its name"
 
 

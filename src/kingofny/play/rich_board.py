@@ -61,7 +61,7 @@ def print_board(view: BoardView, out: TextIO) -> None:
     for column in ("#", "card", price, "kind", "text"):
         market.add_column(column)
     for c in view.market:
-        market.add_row(str(c.slot), c.name, str(c.price), c.kind, c.text)
+        market.add_row(c.letter, c.name, str(c.price), c.kind, c.text)
     console.print(market)
     dice = dice_line(view)
     if dice:

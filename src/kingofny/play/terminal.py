@@ -39,7 +39,7 @@ Type a choice's number, or a command:
   destroy <what>          e.g. destroy high-rise bronx
   flee bronx / stay       after being hit in Manhattan
   move queens / stay      in the Move step
-  buy 2 / buy fireball    buy the card numbered 2 on the board, or by name; sweep; end
+  buy b / buy fireball    buy the market's card b, or by name; sweep; end
   use <card>              use a card's ability
   board, cards, log       show the board, the cards' texts, the recent log
   hint                    what the heuristic bot would do

@@ -309,7 +309,7 @@ function toggleDie(index, symbol) {
 }
 
 function actionButton(entry, extraClass) {
-  // A buy names the market slot as the market shows it (from 1, as in the terminal), not the
+  // A buy names the market slot as the market here shows it (from 1), not the
   // notation's ("buy 0" is slot 1).
   const title = entry.kind === "buy" && entry.slot ? `card ${entry.slot} of the market` : entry.action;
   return el("button", {
