@@ -85,3 +85,73 @@ def test_forced_resolutions_after_a_destroy_are_told() -> None:
         assert resolved == len(last), turn
         checked += 1
     assert checked > 5
+
+
+def _told(state: k.GameState, *moves: k.Action) -> list[str]:
+    """The narration of ``moves`` played one after the other from ``state``."""
+    from kingofny.narrate import describe
+
+    lines: list[str] = []
+    for move in moves:
+        seat = state.current_player
+        after, steps = k.apply_traced(state, move)
+        lines += [line.strip() for line in describe(state, k.Event(seat, move), after, steps)]
+        state = after
+    return lines
+
+
+def test_a_lethal_attack_says_the_damage_and_who_dealt_it() -> None:
+    """Issue 24: "Captain Fish is eliminated!" came with no cause, and lethal damage printed no
+    figure, though every other hit does. seed 000 *Attack*: a monster that loses its last Life
+    Point is eliminated; the log says by how much and by whose Attack."""
+    from kingofny.testing import Scenario, resolve
+
+    state = (
+        Scenario(["kong", "mantis", "rob", "sheriff"])
+        .monster("kong", borough="queens")
+        .monster("mantis", manhattan="midtown")
+        .monster("rob", borough="bronx", life=2)
+        .monster("sheriff", borough="brooklyn")
+        .turn("mantis", dice="AACCEE")
+        .build()
+    )
+    lines = _told(state, resolve("A"))
+    assert "Rob loses 2 life to Mantis's Attack and is eliminated!" in lines, lines
+
+
+def test_a_lethal_ouch_says_it_was_the_units() -> None:
+    """Issue 24: an elimination by Ouch says so (seed 000 *Ouch!*: the units in your borough
+    attack you)."""
+    from kingofny.testing import Scenario, resolve
+
+    state = (
+        Scenario(["kong", "mantis"])
+        .monster("kong", borough="queens", life=1)
+        .monster("mantis", borough="bronx")
+        .borough("queens", units=["infantry"])
+        .turn("kong", dice="OCCEEH")
+        .build()
+    )
+    lines = _told(state, resolve("O"))
+    eliminated = [line for line in lines if "is eliminated" in line]
+    told = "Kong loses 1 life to the units' counterattack (Ouch!) and is eliminated!"
+    assert eliminated == [told]
+
+
+def test_buying_natural_selection_says_the_price_and_what_the_card_gave() -> None:
+    """Issue 24: buying Natural Selection was told as "gains 2 energy" (the net of its price and
+    its +4 Energy), unlike other purchases. The price is spent, then the card gives."""
+    from kingofny.testing import Scenario
+
+    state = (
+        Scenario(["kong", "mantis"])
+        .monster("kong", borough="queens", energy=5, life=6)
+        .monster("mantis", borough="bronx")
+        .market(["natural-selection", None, None])
+        .turn("kong", at="buy")
+        .build()
+    )
+    buy = next(a for a in k.legal_actions(state) if isinstance(a, k.Buy) and a.slot == 0)
+    price = k.card_price(state, 0, "base:natural-selection")
+    text = "\n".join(_told(state, buy))
+    assert f"spends {price} energy, gains 4 life and 4 energy" in text, text

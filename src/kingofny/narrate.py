@@ -26,7 +26,7 @@ from collections.abc import Iterable, Iterator, Sequence
 
 import attrs
 
-from kingofny import StepRun, apply_traced
+from kingofny import StepRun, apply_traced, card_price
 from kingofny.errors import KingOfNYError
 from kingofny.model.actions import (
     Action,
@@ -150,23 +150,52 @@ def describe_outcome(before: GameState, outcome: Outcome) -> str:
 # -- what changed ---------------------------------------------------------------------------------
 
 
-def _amounts(old: MonsterState, new: MonsterState, spends: bool) -> str:
+def _amounts(old: MonsterState, new: MonsterState, spends: bool, paid: int = 0) -> str:
+    """The monster's gains and losses in words; ``paid``: a price spent in the same change,
+    told apart from what the card then gave (Natural Selection's +4 Energy is no "gains 2")."""
     gains, losses = [], []
     for unit, delta in (
         ("VP", new.vp - old.vp),
         ("life", new.life - old.life),
-        ("energy", new.energy - old.energy),
+        ("energy", new.energy - old.energy + paid),
     ):
         if delta > 0:
             gains.append(f"{delta} {unit}")
         elif delta < 0 and not (unit == "life" and new.eliminated):
             losses.append(f"{-delta} {unit}")
-    words = []
+    words = [f"spends {paid} energy"] if paid else []
     if gains:
         words.append("gains " + " and ".join(gains))
     if losses:
-        words.append(("spends " if spends else "loses ") + " and ".join(losses))
+        words.append(("spends " if spends and not paid else "loses ") + " and ".join(losses))
     return ", ".join(words)
+
+
+def _elimination(who: str, old: MonsterState, new: MonsterState, cause: str | None) -> str:
+    """``Kong loses 3 life to Mantis's Attack and is eliminated!``: the figure, and the cause
+    when it is known (``cause``, or a card lost in the same change, such as Natural
+    Selection)."""
+    lost_cards = [c for c in old.cards if c not in new.cards]
+    if cause is None and lost_cards:
+        cause = card_name(lost_cards[0])
+    life = old.life - new.life
+    loses = f" loses {life} life" if life > 0 else ""
+    to = f" to {cause}" if cause else ""
+    if loses:
+        return f"{who}{loses}{to} and is eliminated!"
+    return f"{who} is eliminated{' by ' + cause if cause else ''}!"
+
+
+def _cause(before: GameState, step: Step, move: Action | Outcome | None) -> str | None:
+    """What a step's damage comes from, in words, for an elimination it causes."""
+    if isinstance(step, ApplyAttack):
+        return f"{monster_name(before, step.attacker)}'s Attack"
+    if isinstance(move, ResolveFace) and isinstance(step, DecisionStep):
+        if move.face is Face.OUCH:
+            return "the units' counterattack (Ouch!)"
+        return f"{monster_name(before, step.seat)}'s {face_name(move.face)}"
+    card = getattr(step, "card", None)
+    return card_name(card) if isinstance(card, str) else None
 
 
 def _moved(old: Location | None, new: Location | None) -> str | None:
@@ -203,20 +232,24 @@ def _changes(
     moved_itself: int | None = None,
     spender: int | None = None,
     bought: str | None = None,
+    paid: int = 0,
+    cause: str | None = None,
 ) -> list[str]:
     """What changed between two states, one line per fact, in seat order: each monster's move
-    (unless ``moved_itself`` is the seat whose own decision moved it), resources, cards, tokens
-    and elimination; then Superstar and the Statue of Liberty; then units appearing."""
+    (unless ``moved_itself`` is the seat whose own decision moved it), resources (``paid``: the
+    price ``spender`` paid), cards, tokens and elimination (with the life lost and what did it:
+    ``cause``, else a card the monster lost with its life); then Superstar and the Statue of
+    Liberty; then units appearing."""
     lines: list[str] = []
     for seat, (old, new) in enumerate(zip(before.monsters, after.monsters)):
         if old == new:
             continue
         who = monster_name(after, seat)
         if new.eliminated and not old.eliminated:
-            lines.append(f"{who} is eliminated!")
+            lines.append(_elimination(who, old, new, cause))
             continue
         moved = None if seat == moved_itself else _moved(old.location, new.location)
-        amounts = _amounts(old, new, spends=seat == spender)
+        amounts = _amounts(old, new, spends=seat == spender, paid=paid if seat == spender else 0)
         if moved or amounts:
             text = f"{who} {moved}" if moved else who
             if amounts:
@@ -298,14 +331,19 @@ def _step_lines(
         seat = step.seat
         headline = describe_action(before, seat, move)
         bought = None
+        paid = 0
         if isinstance(move, Buy) and move.slot < len(before.market):
             bought = before.market[move.slot]
+            if bought is not None:
+                paid = card_price(before, seat, bought)
         details = _changes(
             before,
             after,
             moved_itself=seat if _moves_itself(move) else None,
             spender=seat if isinstance(move, (Buy, Sweep)) else None,
             bought=bought,
+            paid=paid,
+            cause=_cause(before, step, move),
         )
         if isinstance(move, EndBuying):
             return [_L1 + line for line in details]
@@ -329,7 +367,7 @@ def _step_lines(
     level = _L2 if isinstance(step, (ApplyAttack, BeginResolution)) else _L1
     if isinstance(step, MovePhase):
         level = _L1
-    return [level + line for line in _changes(before, after)]
+    return [level + line for line in _changes(before, after, cause=_cause(before, step, move))]
 
 
 def _asks(after: GameState, before: GameState) -> bool:
