@@ -443,3 +443,27 @@ def test_buildings_and_units_read_the_same_on_the_board_in_choices_and_on_the_we
             assert top is not None
             assert building_label(top) in option.label
             assert any(s.startswith(building_label(top)) for s in stacks)
+
+
+def test_the_destroy_question_says_the_points_left_and_the_board_what_destroying_takes() -> None:
+    """Issue 24: the destroy question says how many Destruction points are left, and the board
+    shows what destroying each unit takes (components §3.1: Infantry 2, Jet 3, Tank 4) and
+    groups a borough's units ("2 Infantry")."""
+    from kingofny.play.board import asked, board_lines, board_view
+    from kingofny.testing import Scenario, resolve
+
+    state = (
+        Scenario(["kong", "mantis"])
+        .monster("kong", borough="queens")
+        .monster("mantis", borough="bronx")
+        .borough("queens", units=["infantry", "infantry", "jet"])
+        .turn("kong", dice="DDDCCE")
+        .build()
+    )
+    state = k.apply(state, resolve("D"))
+    assert asked(state) == "Kong: spend Destruction on a building or a unit (3 left)"
+    text = "\n".join(board_lines(board_view(state, 0)))
+    assert "To destroy: Infantry 2, Jet 3, Tank 4 Destruction; a building as many as it earns" in (
+        text
+    )
+    assert "units: 2 Infantry, Jet" in text

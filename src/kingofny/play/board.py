@@ -7,9 +7,13 @@ when rich is installed) and a web page alike.
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
+
 import attrs
 
 import kingofny as k
+from kingofny.model.steps import Destroy
 from kingofny.narrate import (
     building_name,
     card_name,
@@ -29,7 +33,9 @@ __all__ = [
     "board_view",
     "building_label",
     "dice_line",
+    "durability_legend",
     "unit_label",
+    "units_text",
 ]
 
 FACE_LEGEND = "E energy, H heal, A attack, C celebrity, D destruction, O ouch"
@@ -122,6 +128,19 @@ class BoardView:
     than resolved or done with."""
 
 
+def durability_legend() -> str:
+    """What destroying takes, for the board: ``"To destroy: Infantry 2, Jet 3, Tank 4
+    Destruction; a building as many as it earns"`` (components §3.1)."""
+    units = ", ".join(f"{unit_name(u)} {u.durability}" for u in k.UnitKind)
+    return f"To destroy: {units} Destruction; a building as many as it earns"
+
+
+def units_text(units: Sequence[str]) -> str:
+    """Unit names grouped: ``"2 Infantry, Jet"``; ``"no units"`` for none."""
+    counts = Counter(units)
+    return ", ".join(f"{n} {name}" if n > 1 else name for name, n in counts.items()) or "no units"
+
+
 def asked(state: k.GameState) -> str:
     """What the position waits for, in words: ``"Kong: choose dice to reroll, or stop"``."""
     pending = k.waiting_for(state)
@@ -133,7 +152,8 @@ def asked(state: k.GameState) -> str:
         kind.PLACE: "choose the borough you start in",
         kind.REROLL: f"reroll some dice or stop ({state.turn.rerolls_left} reroll(s) left)",
         kind.RESOLVE: "choose which dice to resolve next",
-        kind.DESTROY: "spend Destruction on a building or a unit",
+        kind.DESTROY: "spend Destruction on a building or a unit"
+        + (f" ({step.points} left)" if isinstance(step := state.next_step, Destroy) else ""),
         kind.FLEE: "you were hit in Manhattan: flee to an outer borough, or stay",
         kind.MOVE: "move to another borough, or stay",
         kind.LEAVE_MANHATTAN: "leave Manhattan for an outer borough",
@@ -260,9 +280,10 @@ def board_lines(view: BoardView) -> list[str]:
     lines.append("City (stacks: top building, +face-down tiles under it)")
     city = []
     for b in view.boroughs:
-        units = f"units: {', '.join(b.units)}" if b.units else "no units"
+        units = f"units: {units_text(b.units)}" if b.units else "no units"
         city.append([b.name, " | ".join(b.stacks), units])
     lines += ["  " + line for line in _table(city)]
+    lines.append("  " + durability_legend())
     price_of = "your price" if view.viewer is not None else "cost"
     lines.append(f"Market ({price_of}; deck {view.deck}, discard {view.discard}; sweep: 2 energy)")
     for c in view.market:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TextIO
 
-from kingofny.play.board import BoardView, dice_line
+from kingofny.play.board import BoardView, dice_line, durability_legend, units_text
 
 __all__ = ["available", "print_board"]
 
@@ -51,8 +51,9 @@ def print_board(view: BoardView, out: TextIO) -> None:
     for column in ("borough", "stacks", "units", "monsters"):
         city.add_column(column)
     for b in view.boroughs:
-        city.add_row(b.name, " | ".join(b.stacks), ", ".join(b.units) or "-", ", ".join(b.monsters))
+        city.add_row(b.name, " | ".join(b.stacks), units_text(b.units), ", ".join(b.monsters))
     console.print(city)
+    console.print(durability_legend(), markup=False)
     price = "your price" if view.viewer is not None else "cost"
     market = Table(
         title=f"Market (deck {view.deck}, discard {view.discard}; sweep 2 energy)",
