@@ -10,6 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import attrs
 import pytest
 
 import kingofny as k
@@ -467,3 +468,32 @@ def test_the_destroy_question_says_the_points_left_and_the_board_what_destroying
         text
     )
     assert "units: 2 Infantry, Jet" in text
+
+
+def test_a_shared_screen_names_who_decides_not_you(tmp_path: Path) -> None:
+    """Issue 24: in companion mode with several people, the board said "(you are Captain Fish,
+    seat 0)" while another person decided. On a shared screen it names the seat deciding; with
+    one person it still says "you"."""
+    from kingofny.play.board import board_lines, board_view
+
+    state = k.new_game(["kong", "mantis"], seed=2)
+    while state.current_player != 1 or state.is_chance:
+        state = k.apply(state, k.legal_actions(state)[0])
+    shared = attrs.evolve(board_view(state, 1), shared=True)
+    title = board_lines(shared)[1]
+    assert title.endswith("(Mantis decides, seat 1)"), title
+    text = "\n".join(board_lines(shared))
+    assert "(you" not in text
+    assert "Market (Mantis's price;" in text
+    assert board_lines(board_view(state, 1))[1].endswith("(you are Mantis, seat 1)")
+
+    record, _ = k.start_record(state.config)
+    out = io.StringIO()
+    Terminal(
+        Session(["human", "human"], record, state),
+        io.StringIO("quit\nquit\n"),
+        out,
+        save_path=tmp_path / "g.json",
+    ).run()
+    assert "(Mantis decides, seat 1)" in out.getvalue()
+    assert "(you are" not in out.getvalue()

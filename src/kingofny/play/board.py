@@ -126,6 +126,27 @@ class BoardView:
     rolling: bool = False
     """Whether the dice are still being rolled (the Roll Dice step: rerolls may follow), rather
     than resolved or done with."""
+    shared: bool = False
+    """Whether several people share the screen (companion mode): the viewer is then the seat
+    deciding, not "you"."""
+
+    def price_heading(self) -> str:
+        """Whose prices the market shows: ``your price``, ``Mantis's price`` on a shared
+        screen, or the printed ``cost``."""
+        you = next((m for m in self.monsters if m.is_viewer), None)
+        if you is None:
+            return "cost"
+        return f"{you.name}'s price" if self.shared else "your price"
+
+    def viewer_title(self) -> str:
+        """The board title's note on the viewer: ``(you are Kong, seat 0)``, or ``(Mantis
+        decides, seat 1)`` on a shared screen; "" without a viewer."""
+        you = next((m for m in self.monsters if m.is_viewer), None)
+        if you is None:
+            return ""
+        if self.shared:
+            return f"({you.name} decides, seat {you.seat})"
+        return f"(you are {you.name}, seat {you.seat})"
 
 
 def durability_legend() -> str:
@@ -265,15 +286,14 @@ def _table(rows: list[list[str]]) -> list[str]:
 def board_lines(view: BoardView) -> list[str]:
     """The board as plain text lines (the terminal's fallback when rich is not installed)."""
     lines = ["-" * 78]
-    you = next((m for m in view.monsters if m.is_viewer), None)
     title = f"Turn {view.turn}: {view.turn_name}'s turn" if view.turn else "Setup"
-    if you is not None:
-        title += f"  (you are {you.name}, seat {you.seat})"
+    if view.viewer_title():
+        title += "  " + view.viewer_title()
     lines.append(title)
     rows = [["", "monster", "life", "VP", "energy", "where", "cards and tokens"]]
     for m in view.monsters:
         mark = ">" if m.is_turn else " "
-        name = m.name + (" (you)" if m.is_viewer else "")
+        name = m.name + ((" (deciding)" if view.shared else " (you)") if m.is_viewer else "")
         extras = ", ".join(m.cards + m.tokens) or "-"
         rows.append([mark, name, str(m.life), str(m.vp), str(m.energy), m.where, extras])
     lines += ["  " + line for line in _table(rows)]
@@ -284,7 +304,7 @@ def board_lines(view: BoardView) -> list[str]:
         city.append([b.name, " | ".join(b.stacks), units])
     lines += ["  " + line for line in _table(city)]
     lines.append("  " + durability_legend())
-    price_of = "your price" if view.viewer is not None else "cost"
+    price_of = view.price_heading()
     lines.append(f"Market ({price_of}; deck {view.deck}, discard {view.discard}; sweep: 2 energy)")
     for c in view.market:
         shown = f"{c.price}" if c.price == c.cost else f"{c.price} (printed {c.cost})"

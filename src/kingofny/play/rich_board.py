@@ -25,10 +25,9 @@ def print_board(view: BoardView, out: TextIO) -> None:
     from rich.table import Table
 
     console = Console(file=out, highlight=False)
-    you = next((m for m in view.monsters if m.is_viewer), None)
     title = f"Turn {view.turn}: {view.turn_name}'s turn" if view.turn else "Setup"
-    if you is not None:
-        title += f" (you are {you.name}, seat {you.seat})"
+    if view.viewer_title():
+        title += " " + view.viewer_title()
     monsters = Table(title=title, title_justify="left", expand=False)
     for column in ("", "monster", "life", "VP", "energy", "where", "cards and tokens"):
         monsters.add_column(
@@ -38,7 +37,7 @@ def print_board(view: BoardView, out: TextIO) -> None:
         style = "dim" if m.eliminated else ("bold" if m.is_viewer else "")
         monsters.add_row(
             ">" if m.is_turn else "",
-            m.name + (" (you)" if m.is_viewer else ""),
+            m.name + ((" (deciding)" if view.shared else " (you)") if m.is_viewer else ""),
             str(m.life),
             str(m.vp),
             str(m.energy),
@@ -54,7 +53,7 @@ def print_board(view: BoardView, out: TextIO) -> None:
         city.add_row(b.name, " | ".join(b.stacks), units_text(b.units), ", ".join(b.monsters))
     console.print(city)
     console.print(durability_legend(), markup=False)
-    price = "your price" if view.viewer is not None else "cost"
+    price = view.price_heading()
     market = Table(
         title=f"Market (deck {view.deck}, discard {view.discard}; sweep 2 energy)",
         title_justify="left",

@@ -134,6 +134,8 @@ class Terminal:
     def show_board(self, seat: int | None) -> None:
         """Draw the board as ``seat`` sees it (rich tables or plain text)."""
         view = board_view(k.observe(self.session.state), seat)
+        if sum(map(self.session.is_human, range(len(self.session.players)))) > 1:
+            view = attrs.evolve(view, shared=True)  # companion mode: several people here
         if self.use_rich:
             from kingofny.play.rich_board import print_board
 
