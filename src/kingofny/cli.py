@@ -5,7 +5,7 @@ replay a saved game.
 
     kingofny play --players human,heuristic,random
     kingofny play --companion --typed dice
-    kingofny play --resume kingofny-game.json
+    kingofny play --resume ~/.local/share/kingofny/games/2026-12-02_061400.json
     kingofny simulate --games 500 --players heuristic,random,random,random --seed 1
     kingofny simulate --games 1 --verbose --save-record game.json
     kingofny simulate --games 10000 --players heuristic,random,random --output results.jsonl
@@ -47,6 +47,7 @@ PROG = "kingofny"
 DEFAULT_PLAYERS = "heuristic,random,random,random"
 DEFAULT_PLAY = "human,heuristic,heuristic,heuristic"
 DEFAULT_SAVE = "kingofny-game.json"
+"""The save file in the current directory when the user's data folder cannot be made."""
 _BAR_WIDTH = 30
 
 
@@ -91,6 +92,17 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         """Report a usage error in one line and exit with :data:`EXIT_ERROR`."""
         self.exit(EXIT_ERROR, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def _default_save_path() -> Path:
+    """A new game's save file under the user's data folder (:mod:`kingofny.play.saves`); the
+    current directory if that folder cannot be made."""
+    from kingofny.play.saves import new_save_path
+
+    try:
+        return new_save_path()
+    except OSError:
+        return _path(DEFAULT_SAVE)
 
 
 def _path(text: str) -> Path:
@@ -286,7 +298,8 @@ def build_parser() -> argparse.ArgumentParser:
         type=_path,
         default=None,
         metavar="FILE",
-        help=f"where save and quit write (default {DEFAULT_SAVE}, or the resumed file)",
+        help="where save and quit write (default: a new file in kingofny's data folder, "
+        "~/.local/share/kingofny/games on Linux; or the resumed file)",
     )
     play.add_argument("--resume", type=_path, default=None, metavar="FILE", help="resume a game")
     play.add_argument("--plain", action="store_true", help="plain text even if rich is installed")
@@ -864,7 +877,7 @@ def _play(args: argparse.Namespace, inp: TextIO, out: TextIO) -> int:
             seed=args.seed,
             typed=_typed_kinds(args.typed, companion),
         )
-        save_path = args.save or _path(DEFAULT_SAVE)
+        save_path = args.save or _default_save_path()
         seed = session.record.config.seed
         out.write(f"seed {seed}\n" if seed is not None else "every chance is typed in\n")
     tty = out.isatty()

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import io
 import json
-import os
 import re
 import sys
 from pathlib import Path
@@ -113,16 +112,45 @@ def test_input_that_is_not_utf8_is_answered(
     assert save.exists()
 
 
-def test_a_default_save_says_where_it_went(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.chdir(tmp_path)
+def test_a_default_save_goes_to_the_data_folder_and_says_where(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Issue 24: a save made by default landed in the current directory (a repository's root,
+    in the trial). It goes to a new file under the user's data folder, and says where."""
+    work = tmp_path / "repository"
+    work.mkdir()
+    monkeypatch.chdir(work)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.delenv("KINGOFNY_DATA_DIR", raising=False)
+    monkeypatch.setattr(sys, "platform", "linux")
     out = io.StringIO()
     monkeypatch.setattr(sys, "stdin", io.StringIO("save\nquit\n"))
     monkeypatch.setattr(sys, "stdout", out)
     monkeypatch.setattr(sys, "stderr", io.StringIO())
     assert main(["play", "--players", "human,heuristic", "--seed", "5"]) == 0
-    where = os.path.join(os.getcwd(), "kingofny-game.json")
-    assert f"saved to {where}" in out.getvalue()
-    assert Path(where).exists()
+    assert list(work.iterdir()) == []
+    (saved,) = (tmp_path / "data" / "kingofny" / "games").glob("*.json")
+    assert f"saved to {saved}; resume with: kingofny play --resume {saved}" in out.getvalue()
+
+
+def test_the_data_folder_of_each_platform(tmp_path: Path) -> None:
+    """Issue 24: the user's data folder, per platform, and the override."""
+    from kingofny.play.saves import data_dir, new_save_path
+
+    home = Path.home()
+    assert data_dir({}, "linux") == home / ".local" / "share" / "kingofny"
+    assert data_dir({"XDG_DATA_HOME": "/x"}, "linux") == Path("/x/kingofny")
+    assert data_dir({"XDG_DATA_HOME": "relative"}, "linux") == home / ".local/share/kingofny"
+    assert data_dir({}, "darwin") == home / "Library" / "Application Support" / "kingofny"
+    assert data_dir({"APPDATA": "C:/Users/a/AppData/Roaming"}, "win32") == Path(
+        "C:/Users/a/AppData/Roaming", "kingofny"
+    )
+    assert data_dir({"KINGOFNY_DATA_DIR": str(tmp_path)}, "win32") == tmp_path
+    first = new_save_path({"KINGOFNY_DATA_DIR": str(tmp_path)})
+    first.write_text("{}")
+    second = new_save_path({"KINGOFNY_DATA_DIR": str(tmp_path)})
+    assert first.parent == second.parent == tmp_path / "games"
+    assert first != second
 
 
 def test_an_unexpected_crash_saves_the_game_first(tmp_path: Path) -> None:
