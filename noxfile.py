@@ -12,6 +12,7 @@ import subprocess
 import sys
 
 import nox
+import nox.command
 
 nox.options.sessions = [
     "tests",
@@ -135,7 +136,8 @@ def _install_compiled(session: nox.Session, extras: str = "") -> str:
 def compiled(session: nox.Session) -> None:
     """The whole test suite on the compiled build: the wheel mypyc builds, installed (not
     editable) into the session."""
-    wheel = _install_compiled(session, "[test]")
+    wheel = _install_compiled(session, "[test,rl]")
+    session.install(*RL_TEST_TOOLS)  # the environments' pickle tests, compiled
     session.run(
         "pytest",
         "-n",
@@ -147,10 +149,28 @@ def compiled(session: nox.Session) -> None:
     )
 
 
+RL_TEST_TOOLS = ("supersuit>=3.11",)
+"""Third-party trainers' wrappers the environments are tested with (no torch)."""
+
+
+def _install_sb3(session: nox.Session) -> None:
+    """sb3-contrib (for its ``MaskablePPO``) needs torch: install it only from a CPU wheel on
+    this machine (pip's find-links), never PyPI's multi-GB CUDA build; without one, the
+    sb3-contrib test skips."""
+    try:
+        session.install("--no-index", "--no-deps", "torch==2.13.0")
+    except nox.command.CommandFailed:
+        session.warn("no CPU torch wheel on this machine: the sb3-contrib test skips")
+        return
+    session.install("torch==2.13.0", "sb3-contrib>=2.9")  # torch's own dependencies
+
+
 @nox.session(python=PYTHON)
 def rl(session: nox.Session) -> None:
-    """The reinforcement-learning adapters with their frameworks (extra ``rl``)."""
-    session.install("-e", ".[test,rl]")
+    """The reinforcement-learning adapters with their frameworks (extra ``rl``) and with the
+    trainers' own wrappers: SuperSuit, and sb3-contrib where a CPU torch wheel is at hand."""
+    session.install("-e", ".[test,rl]", *RL_TEST_TOOLS)
+    _install_sb3(session)
     session.run("pytest", "-q", "tests/envs", *session.posargs)
 
 

@@ -60,6 +60,7 @@ class IdTable:
     """The id of each action of a vocabulary, found fast (see :func:`_keyed`)."""
 
     def __init__(self, actions: tuple[Action, ...]) -> None:
+        self._actions = actions
         self._ids = {action: i for i, action in enumerate(actions)}
         self._keyed = _keyed(actions)
         self.size = len(actions)
@@ -70,6 +71,10 @@ class IdTable:
         # bounded and only ever swapped whole, so threads sharing a codec see either entry or
         # none.
         self._fanouts: dict[int, tuple[tuple[Action, ...], tuple[int, ...], bytes]] = {}
+
+    def __reduce__(self) -> tuple[type[IdTable], tuple[tuple[Action, ...]]]:
+        """Pickle by the vocabulary (a compiled class has no pickle support of its own)."""
+        return IdTable, (self._actions,)
 
     def get(self, action: Action) -> int | None:
         """The id of ``action``, or None if it has none."""
@@ -148,6 +153,7 @@ class Layout:
     disagree."""
 
     def __init__(self, names: tuple[str, ...]) -> None:
+        self._names = names
         at = {name: i for i, name in enumerate(names)}
         self.size = len(names)
         self.row = at["monster[1].present"]
@@ -215,6 +221,10 @@ class Layout:
         self._rows: dict[int, tuple[MonsterState, tuple[float, ...]]] = {}
         self._seat_rows: list[tuple[MonsterState, tuple[float, ...]] | None] = [None] * MAX_MONSTERS
         self._parts: list[tuple[BoroughState, tuple[float, ...]] | None] = [None] * len(Borough)
+
+    def __reduce__(self) -> tuple[type[Layout], tuple[tuple[str, ...]]]:
+        """Pickle by the names (a compiled class has no pickle support of its own)."""
+        return Layout, (self._names,)
 
     def monster_row(self, m: MonsterState, seat: int) -> tuple[float, ...]:
         """The part of a monster's row that depends on the monster only (not on the seat it is

@@ -3,13 +3,36 @@
 Every error the package raises on bad input derives from :class:`KingOfNYError`, so callers can
 catch one type. Each subclass also derives from the matching built-in (``ValueError`` or
 ``LookupError``) where that helps code that does not know about kingofny.
+
+Every error can be built from one message as well as from its own arguments, as frameworks do
+when they re-raise an error with more context (Gymnasium's ``make`` raises
+``type(error)(message)``): the structured attributes are read back from the message when it has
+their shape. Every error pickles and copies with its message and attributes (errors cross
+process boundaries in series and vector environments).
 """
 
 from __future__ import annotations
 
+import ast
+import re
+from typing import Any, overload
+
+
+def _rebuilt(cls: type[KingOfNYError], args: tuple[Any, ...]) -> KingOfNYError:
+    """An unpickled error: created without calling its constructor (a subclass's may take other
+    arguments); pickle then restores its attributes (``__setstate__``)."""
+    error = cls.__new__(cls, *args)
+    error.args = args
+    return error
+
 
 class KingOfNYError(Exception):
     """Base class of every error raised by kingofny."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle by the message (``args``) and the attributes, whatever the constructor of the
+        subclass takes."""
+        return _rebuilt, (type(self), self.args), self.__dict__ or None
 
 
 class IllegalActionError(KingOfNYError, ValueError):
@@ -28,20 +51,34 @@ class ScenarioError(KingOfNYError, ValueError):
     """A scenario built with :mod:`kingofny.testing` that breaks an invariant of the game."""
 
 
+def _split(text: str) -> tuple[str, str]:
+    """``("WHERE", "WHAT")`` of a message ``"WHERE: WHAT"`` (``("", text)`` without ``": "``)."""
+    where, sep, what = text.partition(": ")
+    return (where, what) if sep else ("", text)
+
+
 class SerializationError(KingOfNYError, ValueError):
     """JSON that cannot be read as a kingofny state or record.
 
     ``path`` is the JSON path of the first problem, for example ``$.state.monsters[2].life``.
+    Built from one message ``"PATH: MESSAGE"``, it reads ``path`` back from it (``""`` if the
+    message has no ``": "``).
     """
 
-    def __init__(self, path: str, message: str) -> None:
-        super().__init__(f"{path}: {message}")
+    @overload
+    def __init__(self, message: str, /) -> None: ...
+
+    @overload
+    def __init__(self, path: str, message: str) -> None: ...
+
+    def __init__(self, path: str, message: str | None = None) -> None:
+        if message is None:
+            super().__init__(path)
+            path, message = _split(path)
+        else:
+            super().__init__(f"{path}: {message}")
         self.path = path
         self.message = message
-
-    def __reduce__(self) -> tuple[object, ...]:
-        """Pickle by the constructor's arguments (errors cross process boundaries in series)."""
-        return type(self), (self.path, self.message)
 
 
 class SchemaVersionError(SerializationError):
@@ -65,10 +102,6 @@ class ReplayError(KingOfNYError, ValueError):
         super().__init__(message)
         self.index = index
 
-    def __reduce__(self) -> tuple[object, ...]:
-        """Pickle by the constructor's arguments (errors cross process boundaries in series)."""
-        return type(self), (str(self), self.index)
-
 
 class PluginError(KingOfNYError):
     """A content pack that cannot be loaded or registered."""
@@ -83,36 +116,73 @@ class ArgumentError(KingOfNYError, ValueError, TypeError):
 
     ``field`` names the parameter or attribute at fault, for example ``"Reroll.keep"`` or
     ``"simulate(seed)"``. It derives from both ``ValueError`` and ``TypeError`` so that code
-    catching either built-in keeps working.
+    catching either built-in keeps working. Built from one message ``"FIELD: MESSAGE"``, it reads
+    ``field`` back from it (``""`` if the message has no ``": "``).
     """
 
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(f"{field}: {message}")
+    @overload
+    def __init__(self, message: str, /) -> None: ...
+
+    @overload
+    def __init__(self, field: str, message: str) -> None: ...
+
+    def __init__(self, field: str, message: str | None = None) -> None:
+        if message is None:
+            super().__init__(field)
+            field, message = _split(field)
+        else:
+            super().__init__(f"{field}: {message}")
         self.field = field
         self.message = message
 
-    def __reduce__(self) -> tuple[object, ...]:
-        """Pickle by the constructor's arguments (errors cross process boundaries in series)."""
-        return type(self), (self.field, self.message)
+
+_EFFECT_MESSAGE = re.compile(
+    r"effect of (?P<card>.*?) \(pack (?P<pack>'[^']*'|\"[^\"]*\")\) failed in hook "
+    r"(?P<hook>\S+) at step (?P<step>.*?): (?P<message>.*)",
+    re.DOTALL,
+)
 
 
 class EffectError(PluginError):
     """A card's or monster's effect that raised, or returned something it must not, in play.
 
     The message names the pack, the card, the hook and the game step; the original exception,
-    if any, is chained as ``__cause__``.
+    if any, is chained as ``__cause__``. Built from one message, it reads ``pack``, ``card``,
+    ``hook`` and ``step`` back from it when it has the shape this class writes (``""``
+    otherwise).
     """
 
-    def __init__(self, pack: str, card: str, hook: str, step: str, message: str) -> None:
-        super().__init__(
-            f"effect of {card} (pack {pack!r}) failed in hook {hook} at step {step}: {message}"
-        )
+    @overload
+    def __init__(self, message: str, /) -> None: ...
+
+    @overload
+    def __init__(self, pack: str, card: str, hook: str, step: str, message: str) -> None: ...
+
+    def __init__(
+        self,
+        pack: str,
+        card: str | None = None,
+        hook: str | None = None,
+        step: str | None = None,
+        message: str | None = None,
+    ) -> None:
+        if card is None and hook is None and step is None and message is None:
+            super().__init__(pack)
+            found = _EFFECT_MESSAGE.match(pack)
+            if found is None:
+                pack, card, hook, step, message = "", "", "", "", pack
+            else:
+                pack = str(ast.literal_eval(found["pack"]))
+                card, hook, step = found["card"], found["hook"], found["step"]
+                message = found["message"]
+        elif card is None or hook is None or step is None or message is None:
+            raise TypeError("EffectError takes one message, or pack, card, hook, step and message")
+        else:
+            super().__init__(
+                f"effect of {card} (pack {pack!r}) failed in hook {hook} at step {step}: {message}"
+            )
         self.pack = pack
         self.card = card
         self.hook = hook
         self.step = step
         self._message = message
-
-    def __reduce__(self) -> tuple[object, ...]:
-        """Pickle by the constructor's arguments (errors cross process boundaries in series)."""
-        return type(self), (self.pack, self.card, self.hook, self.step, self._message)

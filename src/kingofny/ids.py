@@ -6,7 +6,8 @@ content packs, the same for 2 to 6 monsters: the placements, every reroll of 1 t
 multiset), stopping, the six face types, every destruction target, the moves, the purchases, and
 each card use the packs' effects declare (:meth:`~kingofny.model.effect.Effect.option_space`,
 never guessed from play). :class:`OutcomeIds` does the same for chance outcomes: every roll
-of 1 to 8 dice, every building tile and every card of the packs. Both are immutable, and their
+of 1 to 8 dice, every building tile and every card of the packs. Both are immutable (a copy is
+the same object; a pickle holds the packs, and unpickling numbers them again), and their
 ``fingerprint`` (a hash of the ordered vocabulary) changes whenever an id would move::
 
     >>> from kingofny.ids import ActionIds
@@ -140,6 +141,18 @@ class ActionIds:
         self._words = tuple(str(a) for a in self._actions)
         self.fingerprint = _fingerprint((f"v{CODEC_VERSION}", *self._words))
         """A hash of the ordered vocabulary: equal fingerprints, equal ids."""
+        self._content = table
+
+    def __reduce__(self) -> tuple[type[ActionIds], tuple[ContentTable]]:
+        """Pickle by the content packs (installed packs by name): unpickling numbers them
+        again, in either build."""
+        return type(self), (self._content,)
+
+    def __copy__(self) -> ActionIds:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> ActionIds:
+        return self
 
     @property
     def size(self) -> int:
@@ -195,6 +208,17 @@ class OutcomeIds:
         self._ids = {o: i for i, o in enumerate(self._outcomes)}
         self.fingerprint = _fingerprint((f"v{CODEC_VERSION}", *(str(o) for o in self._outcomes)))
         """A hash of the ordered vocabulary: equal fingerprints, equal ids."""
+        self._content = table
+
+    def __reduce__(self) -> tuple[type[OutcomeIds], tuple[ContentTable]]:
+        """Pickle by the content packs (installed packs by name)."""
+        return type(self), (self._content,)
+
+    def __copy__(self) -> OutcomeIds:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> OutcomeIds:
+        return self
 
     @property
     def size(self) -> int:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import warnings
+
 import pytest
 
 gymnasium = pytest.importorskip("gymnasium")
@@ -28,7 +30,7 @@ def play(env: KingOfNYEnv, seed: int) -> tuple[list[int], float]:
 
 def test_gymnasiums_own_checker_passes() -> None:
     """Issue 9: "A framework's own checker ... is better than our imitation of it"."""
-    check_env(KingOfNYEnv(), skip_render_check=True)
+    check_env(gymnasium.make(f"kingofny.envs.gymnasium:{ENV_ID}").unwrapped)
 
 
 def test_the_env_is_registered_under_its_id_and_plays_a_masked_episode_to_the_end() -> None:
@@ -82,3 +84,105 @@ def test_bad_settings_are_argument_errors() -> None:
         KingOfNYEnv(4, seat=4)
     with pytest.raises(k.ArgumentError, match="opponents"):
         KingOfNYEnv(4, opponents=[k.RandomPlayer])
+
+
+BAD_OPTIONS = [
+    ("seat", {"seat": 9}, "no seat 9 in a 4-monster game"),
+    ("seat", {"seat": "0"}, "no seat '0'"),
+    ("opponents", {"opponents": [k.RandomPlayer]}, "expected 3 factories"),
+    ("opponents", {"opponents": 5}, "expected a sequence of player factories"),
+    ("opponents", {"opponents": [1, 2, 3]}, "expected factories called with a seed"),
+    ("illegal", {"illegal": "ignore"}, "expected one of penalize, terminate, raise"),
+    ("render_mode", {"render_mode": "rgb_array"}, "expected None, 'human' or 'ansi'"),
+    ("penalty", {"penalty": "high"}, "expected a number"),
+    ("max_steps", {"max_steps": 0}, "expected a positive int"),
+]
+
+
+@pytest.mark.filterwarnings("ignore:.*render_mode.*:UserWarning")
+@pytest.mark.parametrize(("field", "kwargs", "says"), BAD_OPTIONS, ids=lambda v: str(v)[:30])
+def test_gymnasium_make_with_a_bad_option_raises_an_argument_error_naming_it(
+    field: str, kwargs: dict[str, object], says: str
+) -> None:
+    """Issue 23 §2: ``gymnasium.make`` re-raises ``type(e)(message)``, which used to fail with
+    "ArgumentError.__init__() missing 1 required positional argument"; now it is an
+    ArgumentError whose field and message name the option."""
+    with pytest.raises(k.ArgumentError) as info:
+        gymnasium.make(f"kingofny.envs.gymnasium:{ENV_ID}", **kwargs)
+    error = info.value
+    assert error.field == field
+    assert says in error.message
+    assert str(error).startswith(f"{field}: ")
+    assert "was raised from the environment creator" in str(error)
+    assert isinstance(error.__cause__, k.ArgumentError)
+    assert error.__cause__.field == field
+
+
+def test_bad_monsters_or_packs_are_config_errors_at_once() -> None:
+    """Issue 23 §2: the monsters and the packs are checked when the environment is made, not
+    at the first reset."""
+    with pytest.raises(k.ConfigError, match="2 to 6 monsters"):
+        gymnasium.make(f"kingofny.envs.gymnasium:{ENV_ID}", monsters=7)
+    with pytest.raises(k.ConfigError, match="not installed"):
+        KingOfNYEnv(packs=["nope"])
+
+
+def test_action_masks_are_the_observations_mask_as_booleans() -> None:
+    """Issue 23 §3: ``env.action_masks()`` (what MaskablePPO calls) is a bool array of the
+    action space's size equal to the observation's mask and to the info's legal ids, at every
+    step of an episode."""
+    env = KingOfNYEnv(3)
+    obs, info = env.reset(seed=6)
+    rng = np.random.default_rng(6)
+    for _ in range(5_000):
+        masks = env.action_masks()
+        assert masks.dtype == np.bool_
+        assert masks.shape == (env.codec.size,)
+        np.testing.assert_array_equal(masks, obs["action_mask"].astype(bool))
+        assert tuple(np.flatnonzero(masks)) == info["legal_ids"]
+        obs, _, terminated, truncated, info = env.step(int(rng.choice(np.flatnonzero(masks))))
+        if terminated or truncated:
+            break
+    assert terminated
+
+
+def test_action_masks_before_reset_say_so() -> None:
+    """Issue 23 §3: there is no mask before the first reset."""
+    with pytest.raises(k.IllegalActionError, match="reset"):
+        KingOfNYEnv().action_masks()
+
+
+@pytest.mark.parametrize("mode", ["human", "ansi"])
+def test_gymnasiums_checker_passes_with_each_render_mode(
+    mode: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 23 §5: ``check_env`` with its render check (which also makes the environment in
+    each other render mode) passes for ``"human"`` and ``"ansi"`` without a warning about
+    rendering: the metadata declares both modes and ``render_fps``."""
+    assert KingOfNYEnv.metadata["render_fps"] > 0
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        check_env(gymnasium.make(f"kingofny.envs.gymnasium:{ENV_ID}", render_mode=mode).unwrapped)
+    assert not [w for w in caught if "render" in str(w.message).lower()]
+    assert "waiting:" in capsys.readouterr().out  # the human mode printed the position
+
+
+def test_human_rendering_prints_the_board_that_ansi_returns(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Issue 23 §5: ``render_mode="human"`` prints the position at reset and at each step (and
+    ``render()`` returns None); ``"ansi"`` returns the same text."""
+    human = gymnasium.make(f"kingofny.envs.gymnasium:{ENV_ID}", render_mode="human")
+    ansi = KingOfNYEnv(render_mode="ansi")
+    obs, _ = human.reset(seed=2)
+    ansi.reset(seed=2)
+    printed = capsys.readouterr().out
+    text = ansi.render()
+    assert text is not None
+    assert printed == text + "\n"
+    action = int(np.flatnonzero(obs["action_mask"])[0])
+    human.step(action)
+    ansi.step(action)
+    assert capsys.readouterr().out == f"{ansi.render()}\n"
+    assert human.render() is None
+    assert capsys.readouterr().out == f"{ansi.render()}\n"

@@ -2,10 +2,11 @@
 :class:`~kingofny.Player` objects (extra ``rl``: ``pip install kingofny[rl]``).
 
 Observations are ``{"observation": Box(0, 1, (933,)), "action_mask": MultiBinary(3308)}`` from
-:mod:`kingofny.ids`; actions are the ids of :class:`~kingofny.ids.ActionIds`. Chance is
-drawn from the game's seed, itself drawn from the ``reset`` seed. The reward is 0 until the
-game ends, then :func:`kingofny.ids.returns` for the learner's seat (+1 for a win, -1
-otherwise). Register and make it by its id::
+:mod:`kingofny.ids`; actions are the ids of :class:`~kingofny.ids.ActionIds`, and
+:meth:`KingOfNYEnv.action_masks` gives the mask as booleans (what sb3-contrib's
+``MaskablePPO`` asks for). Chance is drawn from the game's seed, itself drawn from the ``reset``
+seed. The reward is 0 until the game ends, then :func:`kingofny.ids.returns` for the learner's
+seat (+1 for a win, -1 otherwise). Register and make it by its id::
 
     import gymnasium
     env = gymnasium.make("kingofny.envs.gymnasium:kingofny/KingOfNY-v0")
@@ -13,6 +14,10 @@ otherwise). Register and make it by its id::
 An illegal id is handled as ``illegal`` says: ``"penalize"`` (reward ``penalty``, nothing
 changes, the episode goes on), ``"terminate"`` (reward ``penalty`` and the episode ends) or
 ``"raise"`` (:class:`~kingofny.errors.IllegalActionError`).
+
+The environment pickles and deep-copies (in the pure and the compiled build) whenever its
+opponents' factories and players do (the bundled players do): a copy goes on with the same
+episode exactly, the same observations, masks and rewards for the same actions.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from typing import Any
 
 import gymnasium
 import numpy as np
+import numpy.typing as npt
 from gymnasium import spaces
 
 from kingofny import (
@@ -36,11 +42,51 @@ from kingofny import (
 from kingofny.ids import ActionIds, observation, observation_names, returns
 from kingofny.players import Player, RandomPlayer
 
-__all__ = ["ENV_ID", "KingOfNYEnv"]
+__all__ = ["ENV_ID", "RENDER_MODES", "KingOfNYEnv"]
 
 ENV_ID = "kingofny/KingOfNY-v0"
 """The id the environment is registered under."""
+RENDER_MODES = ("human", "ansi")
+"""``"human"`` prints the position (as text) at each reset and step; ``"ansi"`` makes
+``render()`` return that text."""
 _POLICIES = ("penalize", "terminate", "raise")
+
+
+def _check_options(
+    count: int,
+    seat: object,
+    opponents: object,
+    illegal: object,
+    penalty: object,
+    max_steps: object,
+    render_mode: object,
+) -> None:
+    """ArgumentError naming the first option that is wrong."""
+    if not isinstance(illegal, str) or illegal not in _POLICIES:
+        raise ArgumentError("illegal", f"expected one of {', '.join(_POLICIES)}, got {illegal!r}")
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < count:
+        raise ArgumentError("seat", f"no seat {seat!r} in a {count}-monster game")
+    if opponents is not None:
+        if isinstance(opponents, (str, bytes)) or not isinstance(opponents, Sequence):
+            raise ArgumentError(
+                "opponents", f"expected a sequence of player factories, got {opponents!r}"
+            )
+        if len(opponents) != count - 1:
+            raise ArgumentError(
+                "opponents",
+                f"expected {count - 1} factories, one per other seat, got {len(opponents)}",
+            )
+        for factory in opponents:
+            if not callable(factory):
+                raise ArgumentError(
+                    "opponents", f"expected factories called with a seed, got {factory!r}"
+                )
+    if isinstance(penalty, bool) or not isinstance(penalty, (int, float)):
+        raise ArgumentError("penalty", f"expected a number, got {penalty!r}")
+    if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:
+        raise ArgumentError("max_steps", f"expected a positive int, got {max_steps!r}")
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        raise ArgumentError("render_mode", f"expected None, 'human' or 'ansi', got {render_mode!r}")
 
 
 class KingOfNYEnv(gymnasium.Env[dict[str, Any], np.int64]):
@@ -49,10 +95,13 @@ class KingOfNYEnv(gymnasium.Env[dict[str, Any], np.int64]):
     ``monsters`` is the player count or the monster ids; ``seat`` the learner's seat;
     ``opponents`` one factory per other seat (called with a seed at each reset, default
     :class:`~kingofny.RandomPlayer`); ``max_steps`` the learner's decisions before the episode
-    is truncated.
+    is truncated; ``render_mode`` None, ``"human"`` (print the position at each reset and step)
+    or ``"ansi"`` (``render()`` returns it). A wrong option raises
+    :class:`~kingofny.errors.ArgumentError` naming it (also through ``gymnasium.make``), bad
+    monsters or packs :class:`~kingofny.errors.ConfigError`.
     """
 
-    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 - Gymnasium's own convention
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 4}  # noqa: RUF012 - Gymnasium's own convention
 
     def __init__(
         self,
@@ -66,15 +115,9 @@ class KingOfNYEnv(gymnasium.Env[dict[str, Any], np.int64]):
         max_steps: int = 5_000,
         render_mode: str | None = None,
     ) -> None:
-        count = monsters if isinstance(monsters, int) else len(monsters)
-        if illegal not in _POLICIES:
-            raise ArgumentError("illegal", f"expected one of {', '.join(_POLICIES)}")
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < count:
-            raise ArgumentError("seat", f"no seat {seat!r} in a {count}-monster game")
-        if opponents is not None and len(opponents) != count - 1:
-            raise ArgumentError("opponents", f"expected {count - 1} factories, one per seat")
-        if render_mode not in (None, "ansi"):
-            raise ArgumentError("render_mode", "expected None or 'ansi'")
+        # A game started once checks the monsters and the packs (ConfigError).
+        count = len(new_game(monsters, seed=0, packs=packs).monsters)
+        _check_options(count, seat, opponents, illegal, penalty, max_steps, render_mode)
         self.monsters = monsters
         self.seat = seat
         self.packs = tuple(packs)
@@ -116,6 +159,8 @@ class KingOfNYEnv(gymnasium.Env[dict[str, Any], np.int64]):
         }
         self._state = self._others_play(new_game(self.monsters, seed=game_seed, packs=self.packs))
         self._steps = 0
+        if self.render_mode == "human":
+            self.render()
         return self._observe(), self._info()
 
     def step(
@@ -136,11 +181,23 @@ class KingOfNYEnv(gymnasium.Env[dict[str, Any], np.int64]):
         done = self._state.is_terminal
         reward = returns(self._state)[self.seat] if done else 0.0
         truncated = not done and self._steps >= self.max_steps
+        if self.render_mode == "human":
+            self.render()
         return self._observe(), reward, done, truncated, self._info()
 
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The legal ids now as booleans, one per id of the action space: the observation's
+        ``action_mask``, in the form sb3-contrib's ``MaskablePPO`` asks for."""
+        return np.frombuffer(bytearray(self.codec.mask(self.state)), dtype=np.bool_)
+
     def render(self) -> str | None:
-        """The position as text (``render_mode="ansi"``)."""
-        return str(self.state) if self.render_mode == "ansi" else None
+        """The position as text (``render_mode="ansi"``); printed, returning None
+        (``render_mode="human"``); None without a render mode."""
+        if self.render_mode == "ansi":
+            return str(self.state)
+        if self.render_mode == "human":
+            print(self.state)
+        return None
 
     # -- helpers -------------------------------------------------------------------------------
 
