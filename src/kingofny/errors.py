@@ -13,8 +13,6 @@ process boundaries in series and vector environments).
 
 from __future__ import annotations
 
-import ast
-import re
 from typing import Any, overload
 
 
@@ -136,20 +134,12 @@ class ArgumentError(KingOfNYError, ValueError, TypeError):
         self.message = message
 
 
-_EFFECT_MESSAGE = re.compile(
-    r"effect of (?P<card>.*?) \(pack (?P<pack>'[^']*'|\"[^\"]*\")\) failed in hook "
-    r"(?P<hook>\S+) at step (?P<step>.*?): (?P<message>.*)",
-    re.DOTALL,
-)
-
-
 class EffectError(PluginError):
     """A card's or monster's effect that raised, or returned something it must not, in play.
 
     The message names the pack, the card, the hook and the game step; the original exception,
-    if any, is chained as ``__cause__``. Built from one message, it reads ``pack``, ``card``,
-    ``hook`` and ``step`` back from it when it has the shape this class writes (``""``
-    otherwise).
+    if any, is chained as ``__cause__``. Built from one message, ``pack``, ``card``, ``hook``
+    and ``step`` are ``""`` (a pickled one keeps them).
     """
 
     @overload
@@ -168,13 +158,7 @@ class EffectError(PluginError):
     ) -> None:
         if card is None and hook is None and step is None and message is None:
             super().__init__(pack)
-            found = _EFFECT_MESSAGE.match(pack)
-            if found is None:
-                pack, card, hook, step, message = "", "", "", "", pack
-            else:
-                pack = str(ast.literal_eval(found["pack"]))
-                card, hook, step = found["card"], found["hook"], found["step"]
-                message = found["message"]
+            pack, card, hook, step, message = "", "", "", "", pack
         elif card is None or hook is None or step is None or message is None:
             raise TypeError("EffectError takes one message, or pack, card, hook, step and message")
         else:

@@ -1,4 +1,4 @@
-"""Issue 23 §2: every kingofny error survives being rebuilt from its message (as frameworks
+"""Issue 23 §1: every kingofny error survives being rebuilt from its message (as frameworks
 re-raise it: Gymnasium's ``make`` raises ``type(error)(message)``) and being pickled."""
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ def _attributes(error: Any) -> dict[str, object]:
 
 
 def test_the_examples_cover_every_error_class_of_the_package() -> None:
-    """Issue 23 §2: "Every kingofny error class (errors.py)"."""
+    """Issue 23 §1: "Every kingofny error class (errors.py)"."""
     classes = {
         cls
         for cls in vars(errors).values()
@@ -55,7 +55,7 @@ def test_the_examples_cover_every_error_class_of_the_package() -> None:
 
 @pytest.mark.parametrize("error", EXAMPLES, ids=lambda e: type(e).__name__)
 def test_every_error_is_built_from_one_message_keeping_its_attributes(error: Any) -> None:
-    """Issue 23 §2: ``type(e)(message)`` works for every class, and reads the structured
+    """Issue 23 §1: ``type(e)(message)`` works for every class, and reads the structured
     attributes back from a message of the shape the class writes."""
     again = type(error)(str(error))
     assert type(again) is type(error)
@@ -63,12 +63,14 @@ def test_every_error_is_built_from_one_message_keeping_its_attributes(error: Any
     attributes = _attributes(error)
     if isinstance(error, k.ReplayError):
         attributes["index"] = None  # the message does not say it
+    if isinstance(error, k.EffectError):  # nor, parsably, where the effect failed
+        attributes.update(pack="", card="", hook="", step="")
     assert _attributes(again) == attributes
 
 
 @pytest.mark.parametrize("error", EXAMPLES, ids=lambda e: type(e).__name__)
 def test_a_message_with_more_context_still_builds_the_error(error: Any) -> None:
-    """Issue 23 §2: the message Gymnasium writes (the error's, then "was raised from ...")
+    """Issue 23 §1: the message Gymnasium writes (the error's, then "was raised from ...")
     builds the same class, its attributes read from the front of the message."""
     message = f"{error} was raised from the environment creator for x with kwargs ({{}})"
     again: Any = type(error)(message)
@@ -77,12 +79,10 @@ def test_a_message_with_more_context_still_builds_the_error(error: Any) -> None:
         assert again.field == error.field
     if isinstance(error, k.SerializationError):
         assert again.path == error.path
-    if isinstance(error, k.EffectError):
-        assert (again.pack, again.card, again.hook) == (error.pack, error.card, error.hook)
 
 
 def test_a_message_without_the_shape_leaves_the_attributes_empty() -> None:
-    """Issue 23 §2: the attributes are kept "when it can"; otherwise they are empty strings
+    """Issue 23 §1: the attributes are kept "when it can"; otherwise they are empty strings
     and the message is whole."""
     argument = k.ArgumentError("no colon here")
     assert (argument.field, argument.message, str(argument)) == (
@@ -100,7 +100,7 @@ def test_a_message_without_the_shape_leaves_the_attributes_empty() -> None:
 @pytest.mark.parametrize("error", EXAMPLES, ids=lambda e: type(e).__name__)
 @pytest.mark.parametrize("one_message", [False, True])
 def test_every_error_round_trips_through_pickle_and_copy(error: Any, one_message: bool) -> None:
-    """Issue 23 §2: pickle and deepcopy keep the class, the message, the attributes and the
+    """Issue 23 §1: pickle and deepcopy keep the class, the message, the attributes and the
     notes, whether the error was built from its arguments or from one message."""
     if one_message:
         error = type(error)(str(error))
@@ -114,7 +114,7 @@ def test_every_error_round_trips_through_pickle_and_copy(error: Any, one_message
 
 
 def test_a_subclass_with_its_own_constructor_pickles() -> None:
-    """Issue 23 §2: pickling does not call the constructor again, so a subclass taking other
+    """Issue 23 §1: pickling does not call the constructor again, so a subclass taking other
     arguments (as the engine's hook error does) round-trips too."""
 
     class Custom(k.EffectError):
