@@ -293,7 +293,7 @@ def bench(session: nox.Session) -> None:
     Options after ``--`` go to ``bench/bench.py``: ``--reps``, ``--games``, ``--toy-games``,
     ``--quick``, ``--only table|calls``, ``--call-games`` ...
     """
-    _install_compiled(session)
+    _install_compiled(session, "[rl,openspiel]")  # the batched env's and OpenSpiel's rows
     session.run("python", "bench/bench.py", *session.posargs, env={"KINGOFNY_PURE_PYTHON": "1"})
     session.run("python", "bench/bench.py", *session.posargs)
 

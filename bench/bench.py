@@ -183,6 +183,13 @@ TARGET_CHANCE_LIST_RATIO = 12.0
 (issue 23 asks for <= 50 µs a call; the toy's step took about 4 µs where that was set)."""
 CHANCE_LIST_DICE = 8
 SKIPPED_NO_OPENSPIEL = "skipped (no open_spiel)"
+TARGET_VECTOR_RATIO = 1.3
+"""Issue 23 §2: a batched env step, per decision played (the learner's and the other seats'),
+mask and observation included, at most 1.3x a raw decision (legal_actions + choice + apply)."""
+VECTOR_GAMES = 8
+"""Games in the batched env of the vector row."""
+VECTOR_STEPS = 150
+"""Batched steps per repetition of the vector row."""
 
 Sampler = Callable[[GameState, random.Random], Outcome]
 
@@ -586,6 +593,67 @@ def openspiel_row(args: argparse.Namespace) -> Row:
     )
 
 
+def vector_row(args: argparse.Namespace) -> Row:
+    """Issue 23 §2: the batched Gymnasium env (``kingofny.envs.vector``), 4 monsters, 8 games,
+    random opponents, the learner taking the first legal id: wall µs per decision played (the
+    learner's and the other seats', observation and mask included) ÷ raw random self-play's
+    µs per decision (``legal_actions``, a random choice, ``apply``), interleaved."""
+    label = f"batched env step ({VECTOR_GAMES} games, 4 monsters) / raw decision"
+    target_text = f"<= {TARGET_VECTOR_RATIO:g}x (issue 23)"
+    try:
+        import numpy as np
+
+        from kingofny.envs.vector import KingOfNYVectorEnv
+    except ImportError:
+        nan = float("nan")
+        return Row(
+            label, nan, nan, nan, "x", TARGET_VECTOR_RATIO, target_text,
+            notes=["gymnasium is not installed here (extra rl)"], skipped="skipped (no rl extra)",
+        )  # fmt: skip
+    decided = [0]
+
+    class Counted(kingofny.RandomPlayer):
+        def choose(self, view: GameState, legal: Sequence[Any]) -> Any:
+            decided[0] += 1
+            return super().choose(view, legal)
+
+    steps = VECTOR_STEPS if not args.quick else 5
+    vec = KingOfNYVectorEnv(VECTOR_GAMES, 4, opponents=[Counted] * 3, max_steps=10_000)
+    batch = [0]
+
+    def batched() -> int:
+        decided[0] = 0
+        batch[0] += 1
+        obs, _ = vec.reset(seed=batch[0] * VECTOR_GAMES)
+        learner = 0
+        for _ in range(steps):
+            ended = vec._ended.copy()  # these games reset at this step: no decision
+            obs, *_ = vec.step(np.argmax(obs["action_mask"], axis=1))
+            learner += int(VECTOR_GAMES - ended.sum())
+        return learner + decided[0]
+
+    seeds = list(range(args.seed, args.seed + args.games))
+    raw = functools.partial(kony_seeded, 4, seeds)
+    raw()
+    batched()
+    mine, theirs = interleaved(args.reps, batched, {"raw": raw})
+    by_raw = ratios(mine, theirs["raw"])
+    return Row(
+        label,
+        statistics.median(by_raw),
+        min(by_raw),
+        max(by_raw),
+        "x",
+        TARGET_VECTOR_RATIO,
+        target_text,
+        notes=[
+            f"{median_us(mine):.2f} us per decision in the batch ({steps} steps of "
+            f"{VECTOR_GAMES} games a repetition) vs {median_us(theirs['raw']):.2f} us per raw "
+            f"decision; CPU-time ratio {statistics.median(ratios(mine, theirs['raw'], True)):.2f}x"
+        ],
+    )
+
+
 def startup_ms(code: str) -> float:
     """Wall ms of ``python -c code`` in a fresh interpreter (this one's executable)."""
     t0 = time.perf_counter()
@@ -643,6 +711,7 @@ def report_table(args: argparse.Namespace) -> None:
     rows.append(json_row(args.json_iterations))
     rows.append(codec_row(max(3, args.reps)))
     rows.append(openspiel_row(args))
+    rows.append(vector_row(args))
     rows += import_rows(args.import_runs)
     head = f"{'figure':<57}{'median':>8} {'range':>15} {'attrs':>7}  {'target':<34}status"
     print(head)

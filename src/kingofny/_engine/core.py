@@ -246,7 +246,28 @@ def observe(state: GameState, seat: int | None = None) -> GameState:
         raise ConfigError(f"no seat {seat} in a {len(state.monsters)}-monster game")
     if state.rng is None and state.config.seed is None:
         return state
-    return evolve(state, rng=None, config=evolve(state.config, seed=None, manual=()))
+    return evolve(state, rng=None, config=_viewed_config(state.config))
+
+
+_VIEWED: dict[int, tuple[GameConfig, GameConfig]] = {}
+"""The views of configs (:func:`_viewed_config`) by the identity of the config, which each entry
+holds; bounded, and replaced whole."""
+_VIEWED_KEPT = 256
+
+
+def _viewed_config(config: GameConfig) -> GameConfig:
+    """``config`` without its seed and manual kinds: made once per config (every state of a game
+    shares its config, and a bot observes at each decision), unless in debug mode."""
+    global _VIEWED
+    known = _VIEWED.get(id(config))
+    if known is not None and known[0] is config and not DEBUG.on:
+        return known[1]
+    viewed = evolve(config, seed=None, manual=())
+    if not DEBUG.on:
+        if len(_VIEWED) >= _VIEWED_KEPT:
+            _VIEWED = {}
+        _VIEWED[id(config)] = (config, viewed)
+    return viewed
 
 
 def is_terminal(state: GameState) -> bool:

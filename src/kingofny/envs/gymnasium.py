@@ -126,7 +126,7 @@ class KingOfNYEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.max_steps = max_steps
         self.render_mode = render_mode
         self._factories = list(opponents) if opponents is not None else [RandomPlayer] * (count - 1)
-        self.codec = ActionIds(self.packs)
+        self.codec = ActionIds.shared(self.packs)
         size = len(observation_names(self.packs))
         self.observation_space = spaces.Dict(
             {
@@ -176,11 +176,7 @@ class KingOfNYEnv(gymnasium.Env[dict[str, Any], np.int64]):
                 raise IllegalActionError(f"id {chosen} is not legal now")
             over = self.illegal == "terminate"
             return self._observe(), self.penalty, over, False, self._info(illegal=True)
-        self._state = self._others_play(apply(state, self.codec.action(chosen)))
-        self._steps += 1
-        done = self._state.is_terminal
-        reward = returns(self._state)[self.seat] if done else 0.0
-        truncated = not done and self._steps >= self.max_steps
+        reward, done, truncated = self._play(chosen)
         if self.render_mode == "human":
             self.render()
         return self._observe(), reward, done, truncated, self._info()
@@ -203,6 +199,15 @@ class KingOfNYEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
     def _count(self) -> int:
         return self.monsters if isinstance(self.monsters, int) else len(self.monsters)
+
+    def _play(self, chosen: int) -> tuple[float, bool, bool]:
+        """Play the learner's legal id ``chosen``, then the other seats until the learner
+        decides again or the game ends: (reward, terminated, truncated)."""
+        self._state = self._others_play(apply(self.state, self.codec.action(chosen)))
+        self._steps += 1
+        done = self._state.is_terminal
+        reward = returns(self._state)[self.seat] if done else 0.0
+        return reward, done, not done and self._steps >= self.max_steps
 
     def _others_play(self, state: GameState) -> GameState:
         while not state.is_terminal and state.current_player != self.seat:

@@ -91,7 +91,7 @@ class raw_env(AECEnv[str, Any, int | None]):
         """Whether eliminated monsters stay in ``agents`` until the game ends."""
         self.flat_observation = flat_observation
         """Whether observations are one vector (the observation, then the mask)."""
-        self.codec = ActionIds(packs)
+        self.codec = ActionIds.shared(packs)
         self.noop_id = self.codec.encode(Pass())
         """The id an agent that does not decide may send (``keep_eliminated``): that of
         :class:`~kingofny.Pass` (3058 in the base game)."""

@@ -1,0 +1,191 @@
+"""A batched Gymnasium environment: N games in one process, stepped together (extra ``rl``).
+
+:class:`KingOfNYVectorEnv` is a :class:`gymnasium.vector.VectorEnv` of N
+:class:`~kingofny.envs.gymnasium.KingOfNYEnv` games: the same options, the same games from the
+same seeds (``reset(seed=s)`` seeds game ``i`` with ``s + i``, as Gymnasium's
+``SyncVectorEnv`` does), with Gymnasium's next-step autoreset. It is faster than
+``SyncVectorEnv`` over the single env because it
+
+- writes the observations, masks, rewards and flags into arrays allocated once;
+- shares one :class:`~kingofny.ids.ActionIds` between the games (built once, about 0.1 s);
+- checks an action against the mask it returned, rather than listing the legal ids again;
+- builds no per-game info dicts: ``infos["illegal"]`` says which games refused their action.
+
+Observations are ``{"observation": float32 (N, 933), "action_mask": int8 (N, 3308)}`` for the
+base game; actions an array of N ids. ``vec.action_masks()`` returns the masks as booleans.
+
+    from kingofny.envs.vector import KingOfNYVectorEnv
+    vec = KingOfNYVectorEnv(8, monsters=4)
+    obs, infos = vec.reset(seed=1)
+"""
+
+from __future__ import annotations
+
+import struct
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium.vector import AutoresetMode, VectorEnv
+from gymnasium.vector.utils import batch_space
+
+from kingofny import ArgumentError, IllegalActionError
+from kingofny.envs.gymnasium import KingOfNYEnv
+from kingofny.ids import observation, observation_names
+from kingofny.players import Player
+
+__all__ = ["KingOfNYVectorEnv"]
+
+Observation = dict[str, npt.NDArray[Any]]
+"""A batch of observations: ``observation`` (N, size) float32, ``action_mask`` (N, ids) int8."""
+
+
+class KingOfNYVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[Any]]):
+    """``num_envs`` games of :class:`~kingofny.envs.gymnasium.KingOfNYEnv`, stepped together.
+
+    The other options are the single environment's (``monsters``, ``seat``, ``opponents``,
+    ``packs``, ``illegal``, ``penalty``, ``max_steps``). ``copy`` (default True) returns copies
+    of the arrays; False returns the arrays themselves, which the next step overwrites.
+    """
+
+    metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}  # noqa: RUF012
+
+    def __init__(
+        self,
+        num_envs: int = 8,
+        monsters: int | Sequence[str] = 4,
+        *,
+        seat: int = 0,
+        opponents: Sequence[Callable[[int], Player]] | None = None,
+        packs: Sequence[str] = ("base",),
+        illegal: str = "penalize",
+        penalty: float = -1.0,
+        max_steps: int = 5_000,
+        copy: bool = True,
+    ) -> None:
+        if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
+            raise ArgumentError("num_envs", f"expected a positive int, got {num_envs!r}")
+        self.envs = tuple(
+            KingOfNYEnv(
+                monsters,
+                seat=seat,
+                opponents=opponents,
+                packs=packs,
+                illegal=illegal,
+                penalty=penalty,
+                max_steps=max_steps,
+            )
+            for _ in range(num_envs)
+        )
+        first = self.envs[0]
+        self.num_envs = num_envs
+        self.copy = copy
+        self.render_mode = None
+        self.single_observation_space = first.observation_space
+        self.single_action_space = first.action_space
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self.action_space = batch_space(self.single_action_space, num_envs)
+        size = len(observation_names(first.packs))
+        # The fastest way from a list of floats to an array: struct packs doubles in C, about
+        # 2.5 times faster than numpy converting the list (issue 23 §2's bench row).
+        self._pack = struct.Struct(f"={size}d").pack
+        self._observations = np.zeros((num_envs, size), dtype=np.float32)
+        self._masks = np.zeros((num_envs, first.codec.size), dtype=np.int8)
+        self._rewards = np.zeros(num_envs, dtype=np.float64)
+        self._terminations = np.zeros(num_envs, dtype=np.bool_)
+        self._truncations = np.zeros(num_envs, dtype=np.bool_)
+        self._illegal = np.zeros(num_envs, dtype=np.bool_)
+        self._every = np.ones(num_envs, dtype=np.bool_)
+        self._ended = np.zeros(num_envs, dtype=np.bool_)
+
+    def reset(
+        self,
+        *,
+        seed: int | Sequence[int | None] | None = None,
+        options: dict[str, Any] | None = None,
+    ) -> tuple[Observation, dict[str, Any]]:
+        """New games: ``seed`` an int (game ``i`` gets ``seed + i``), one seed per game, or
+        None (each game's generator goes on)."""
+        if seed is None:
+            seeds: Sequence[int | None] = [None] * self.num_envs
+        elif isinstance(seed, bool) or not isinstance(seed, (int, Sequence)):
+            raise ArgumentError("seed", f"expected an int, one seed per game or None, got {seed!r}")
+        elif isinstance(seed, int):
+            seeds = [seed + i for i in range(self.num_envs)]
+        else:
+            seeds = list(seed)
+            if len(seeds) != self.num_envs:
+                raise ArgumentError(
+                    "seed", f"expected {self.num_envs} seeds, one per game, got {len(seeds)}"
+                )
+        for i, (env, game_seed) in enumerate(zip(self.envs, seeds)):
+            env.reset(seed=game_seed, options=options)
+            self._write(i, env)
+        self._ended[:] = False
+        self._illegal[:] = False
+        return self._observation(), self._infos()
+
+    def step(
+        self, actions: npt.ArrayLike
+    ) -> tuple[Observation, npt.NDArray[Any], npt.NDArray[Any], npt.NDArray[Any], dict[str, Any]]:
+        """Each game plays its id of ``actions`` (a game that ended at the last step is reset
+        instead, and its action ignored); the others play until each learner decides again."""
+        chosen = np.asarray(actions).reshape(-1)
+        if chosen.shape[0] != self.num_envs:
+            raise ArgumentError(
+                "actions", f"expected {self.num_envs} actions, one per game, got {chosen.shape[0]}"
+            )
+        size = self._masks.shape[1]
+        for i, env in enumerate(self.envs):
+            self._illegal[i] = False
+            if self._ended[i]:
+                env.reset()
+                self._rewards[i], self._terminations[i], self._truncations[i] = 0.0, False, False
+            else:
+                action = int(chosen[i])
+                if 0 <= action < size and self._masks[i, action]:
+                    reward, done, truncated = env._play(action)
+                elif env.illegal == "raise":
+                    raise IllegalActionError(f"game {i}: id {action} is not legal now")
+                else:
+                    reward, done, truncated = env.penalty, env.illegal == "terminate", False
+                    self._illegal[i] = True
+                    if not done:
+                        self._rewards[i], self._terminations[i] = reward, False
+                        self._truncations[i] = False
+                        continue  # nothing changed: the observation and mask stay
+                self._rewards[i], self._terminations[i], self._truncations[i] = (
+                    reward,
+                    done,
+                    truncated,
+                )
+            self._write(i, env)
+        np.logical_or(self._terminations, self._truncations, out=self._ended)
+        return (
+            self._observation(),
+            self._rewards.copy() if self.copy else self._rewards,
+            self._terminations.copy() if self.copy else self._terminations,
+            self._truncations.copy() if self.copy else self._truncations,
+            self._infos(),
+        )
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """Each game's legal ids as booleans, shape (N, ids): the observation's masks."""
+        return self._masks.astype(np.bool_)
+
+    # -- helpers -------------------------------------------------------------------------------
+
+    def _write(self, i: int, env: KingOfNYEnv) -> None:
+        state = env.state
+        values = self._pack(*observation(state, env.seat))
+        self._observations[i] = np.frombuffer(values, dtype=np.float64)
+        self._masks[i] = np.frombuffer(env.codec.mask(state), dtype=np.int8)
+
+    def _observation(self) -> Observation:
+        if self.copy:
+            return {"observation": self._observations.copy(), "action_mask": self._masks.copy()}
+        return {"observation": self._observations, "action_mask": self._masks}
+
+    def _infos(self) -> dict[str, Any]:
+        return {"illegal": self._illegal.copy(), "_illegal": self._every.copy()}
