@@ -333,10 +333,10 @@ def release(session: nox.Session) -> None:
     """Build and check everything a release uploads, into ``dist/``: the sdist, the pure wheel,
     and a compiled wheel (auditwheel-repaired to manylinux) for every CPython 3.10–3.13 found;
     each installed into a clean venv of its Python with ``CC=false`` and smoke-tested
-    (``tools/release.py``). Not in the default sessions: it compiles once per Python."""
+    (``tools/release.py``). Not in the default sessions: it compiles anew, once per Python."""
     session.install(*RELEASE_TOOLS)
     pythons = [arg for version in FOUND_PYTHONS for arg in ("--python", version)]
-    session.run("python", "tools/release.py", *pythons, "--cache", WHEEL_CACHE)
+    session.run("python", "tools/release.py", *pythons, "--fresh")
 
 
 @nox.session(python=PYTHON)

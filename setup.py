@@ -150,7 +150,16 @@ class OptionalBuildExt(build_ext):
         """Replace the placeholder by the extensions mypyc makes (once per run)."""
         if PLACEHOLDER in (self.distribution.ext_modules or []):
             self.distribution.ext_modules = _mypyc_extensions()
+            if not self.distribution.ext_modules:
+                self._wheel_is_pure()
         super().finalize_options()
+
+    def _wheel_is_pure(self) -> None:
+        """A fallback decided after the wheel was given a platform tag: the wheel being built,
+        if any, is pure after all (``py3-none-any``, installed as pure Python)."""
+        wheel = self.distribution.command_obj.get("bdist_wheel")
+        if wheel is not None:
+            wheel.root_is_pure = True
 
     def run(self) -> None:
         """Build the extensions, or none of them."""
@@ -163,6 +172,7 @@ class OptionalBuildExt(build_ext):
                 built.unlink(missing_ok=True)
             self.extensions = []
             _pure(f"compiling failed ({exc})")
+            self._wheel_is_pure()
 
     def _drop_stale(self) -> None:
         """Remove compiled modules an earlier build left in the build directory that this one

@@ -52,6 +52,11 @@ def _build_env(**extra: str) -> dict[str, str]:
     return env
 
 
+_POSIX_COMPILER = pytest.mark.skipif(
+    os.name == "nt", reason="CC=false stands for no compiler with unix compilers only, not MSVC"
+)
+"""The tests that take away the C compiler with ``CC=false``."""
+
 BUILD_INPUTS = ("setup.py", "pyproject.toml", "MANIFEST.in", "README.md", "LICENSE", "src")
 """What a build reads from the checkout."""
 
@@ -172,6 +177,7 @@ def test_wheel_installs_and_runs_in_a_fresh_venv(wheel: Path, tmp_path: Path) ->
     assert plugins.startswith("base ")
 
 
+@_POSIX_COMPILER
 def test_without_a_c_compiler_the_build_is_pure(tmp_path: Path) -> None:
     """Issue 8: "``pip install .`` on a fresh machine ... without one it installs the pure
     one". ``CC=false`` stands for a machine without a working compiler."""
@@ -218,6 +224,7 @@ def test_metadata_and_the_sdist_never_run_mypyc(tmp_path: Path) -> None:
     assert not [n for n in names if n.endswith((".so", ".pyd", ".pyc"))]
 
 
+@_POSIX_COMPILER
 def test_a_release_build_without_a_compiler_fails(tmp_path: Path) -> None:
     """Issue 20: with ``KINGOFNY_REQUIRE_COMPILED=1`` a build that cannot compile fails, and
     says why, rather than falling back to pure Python."""
@@ -239,3 +246,29 @@ def test_a_release_build_without_a_compiler_fails(tmp_path: Path) -> None:
     assert done.returncode != 0
     assert "KINGOFNY_REQUIRE_COMPILED=1 forbids a pure build" in done.stdout + done.stderr
     assert not list(tmp_path.glob("*.whl"))
+
+
+def test_a_mypyc_failure_makes_a_pure_wheel_not_a_platform_one(tmp_path: Path) -> None:
+    """A build that falls back to pure Python after the wheel was given a platform tag (mypyc
+    failing, here a stand-in that exits) still makes ``py3-none-any``: a platform-tagged wheel
+    without compiled modules would sit in pip's cache under the wrong tag."""
+    pytest.importorskip("setuptools", minversion="77")
+    if not (ROOT / "pyproject.toml").is_file():
+        pytest.skip("not run from a source checkout")
+    fake = tmp_path / "fake" / "mypyc"
+    fake.mkdir(parents=True)
+    (fake / "__init__.py").write_text("")
+    (fake / "build.py").write_text("def mypycify(*args, **kwargs):\n    raise SystemExit(1)\n")
+    source = _source_copy(tmp_path / "source")
+    env = {**_clean_env(), "PYTHONPATH": str(tmp_path / "fake")}
+    for name in ("KINGOFNY_PURE_PYTHON", "KINGOFNY_REQUIRE_COMPILED"):
+        env.pop(name, None)
+    out = tmp_path / "wheels"
+    _run([sys.executable, "setup.py", "-q", "bdist_wheel", "-d", str(out)], source, env)
+    (wheel,) = out.glob("*.whl")
+    assert wheel.name.endswith("-py3-none-any.whl"), wheel.name
+    with zipfile.ZipFile(wheel) as archive:
+        assert (
+            "Root-Is-Purelib: true"
+            in archive.read(f"kingofny-{kingofny.__version__}.dist-info/WHEEL").decode()
+        )

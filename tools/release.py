@@ -196,8 +196,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=ROOT / "dist")
     parser.add_argument("--cache", type=Path, default=ROOT / ".nox" / "_wheels")
     parser.add_argument("--wheel-only", action="store_true")
+    parser.add_argument(
+        "--fresh", action="store_true", help="compile every wheel anew (no cache): for a release"
+    )
     args = parser.parse_args(argv)
     cache = args.cache.resolve()
+    if args.fresh:
+        cache = Path(tempfile.mkdtemp(prefix="kingofny-wheels-"))
     try:
         with tempfile.TemporaryDirectory(prefix="kingofny-sdist-") as tmp:
             sdist = build_sdist(Path(tmp))

@@ -90,7 +90,8 @@ them), or a game's content table (``state.config.content``)."""
 
 
 _SHARED_IDS: dict[tuple[type[ActionIds], ContentTable], ActionIds] = {}
-""":meth:`ActionIds.shared`'s ids by content table (tables compare by identity)."""
+""":meth:`ActionIds.shared`'s ids by content table (tables compare by identity); bounded."""
+_SHARED_KEPT = 16
 
 
 def _table(packs: Packs) -> ContentTable:
@@ -161,6 +162,8 @@ class ActionIds:
         key = (cls, table)
         found = _SHARED_IDS.get(key)
         if found is None:
+            if len(_SHARED_IDS) >= _SHARED_KEPT:
+                _SHARED_IDS.clear()  # tables of packs since replaced are not kept forever
             found = _SHARED_IDS[key] = cls(table)
         return found
 

@@ -109,8 +109,10 @@ def test_bad_arguments_are_argument_errors() -> None:
     with pytest.raises(k.ArgumentError, match="actions"):
         vec.step(np.zeros(3, dtype=np.int64))
     bad = _pick(obs["action_mask"], random.Random(0), 1, 0)
+    states = [env.state for env in vec.envs]
     with pytest.raises(k.IllegalActionError, match="game 0"):
         vec.step(bad)
+    assert [env.state for env in vec.envs] == states  # no game moved, game 1 neither
 
 
 def test_the_games_share_one_action_numbering() -> None:

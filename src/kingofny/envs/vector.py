@@ -137,17 +137,23 @@ class KingOfNYVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArra
                 "actions", f"expected {self.num_envs} actions, one per game, got {chosen.shape[0]}"
             )
         size = self._masks.shape[1]
+        legal = [
+            bool(self._ended[i] or (0 <= int(chosen[i]) < size and self._masks[i, chosen[i]]))
+            for i in range(self.num_envs)
+        ]
+        if self.envs[0].illegal == "raise" and not all(legal):
+            # Checked before any game moves: the batch stays as it was.
+            raise IllegalActionError(
+                f"game {legal.index(False)}: id {int(chosen[legal.index(False)])} is not legal now"
+            )
         for i, env in enumerate(self.envs):
             self._illegal[i] = False
             if self._ended[i]:
                 env.reset()
                 self._rewards[i], self._terminations[i], self._truncations[i] = 0.0, False, False
             else:
-                action = int(chosen[i])
-                if 0 <= action < size and self._masks[i, action]:
-                    reward, done, truncated = env._play(action)
-                elif env.illegal == "raise":
-                    raise IllegalActionError(f"game {i}: id {action} is not legal now")
+                if legal[i]:
+                    reward, done, truncated = env._play(int(chosen[i]))
                 else:
                     reward, done, truncated = env.penalty, env.illegal == "terminate", False
                     self._illegal[i] = True

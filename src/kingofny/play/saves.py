@@ -32,13 +32,16 @@ def data_dir(environ: Mapping[str, str] | None = None, platform: str | None = No
 
 def new_save_path(environ: Mapping[str, str] | None = None) -> Path:
     """A file for a new game's save, named by the time it started (``games/2026-12-02_061400.json``
-    under :func:`data_dir`; ``_2``, ``_3``... when that name is taken). The folder is created."""
+    under :func:`data_dir`; ``_2``, ``_3``... when that name is taken). The folder is created,
+    and the file too (empty), so that two games started in the same second get two files."""
     folder = data_dir(environ) / "games"
     folder.mkdir(parents=True, exist_ok=True)
     stem = time.strftime("%Y-%m-%d_%H%M%S")
-    path = folder / f"{stem}.json"
-    number = 1
-    while path.exists():
-        number += 1
-        path = folder / f"{stem}_{number}.json"
-    return path
+    for number in range(1, 10_000):
+        path = folder / (f"{stem}.json" if number == 1 else f"{stem}_{number}.json")
+        try:
+            path.open("x").close()
+        except FileExistsError:
+            continue
+        return path
+    raise FileExistsError(f"no free save name for {stem} in {folder}")

@@ -10,6 +10,8 @@ numbered choices.
 from __future__ import annotations
 
 import os
+import shlex
+import subprocess
 import tempfile
 import time
 from collections.abc import Callable
@@ -85,6 +87,13 @@ def _where(path: Path) -> str:
     """``path`` made absolute, quoted if it holds characters a terminal does not show."""
     text = os.path.abspath(path)
     return text if text.isprintable() else repr(text)
+
+
+def _argument(path: Path) -> str:
+    """``path`` made absolute and quoted for the shell, as a command to copy shows it (macOS's
+    data folder is under ``Application Support``, with a space)."""
+    text = os.path.abspath(path)
+    return subprocess.list2cmdline([text]) if os.name == "nt" else shlex.quote(text)
 
 
 class Terminal:
@@ -229,7 +238,7 @@ class Terminal:
         except k.KingOfNYError as exc:  # a position that cannot be written (an effect failing)
             self.say(f"cannot save to {where}: {exc}")
             return False
-        self.say(f"saved to {where}; resume with: kingofny play --resume {where}")
+        self.say(f"saved to {where}; resume with: kingofny play --resume {_argument(path)}")
         return True
 
     def save_anywhere(self) -> Path | None:
@@ -284,7 +293,7 @@ class Terminal:
                 raise PlayCrash(f"{what}; the game could not be saved", None) from exc
             raise PlayCrash(
                 f"{what}; the game was saved to {_where(saved)} (resume with: kingofny play "
-                f"--resume {_where(saved)})",
+                f"--resume {_argument(saved)})",
                 saved,
             ) from exc
         self.narrate(describe_end(self.session.state))
