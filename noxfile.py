@@ -171,7 +171,7 @@ def rl(session: nox.Session) -> None:
     trainers' own wrappers: SuperSuit, and sb3-contrib where a CPU torch wheel is at hand."""
     session.install("-e", ".[test,rl]", *RL_TEST_TOOLS)
     _install_sb3(session)
-    session.run("pytest", "-q", "tests/envs", *session.posargs)
+    session.run("pytest", "-q", "tests/envs", "tests/players/test_policy.py", *session.posargs)
 
 
 @nox.session(python=PYTHON)

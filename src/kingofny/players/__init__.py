@@ -4,6 +4,7 @@
 ``mcts``, ``expectimax``) to factories taking a seed; :func:`player_factory` makes one from any
 player spec, such as ``heuristic:flee_life=3``, ``mcts:ms=200`` or ``mypkg.bots:MyBot`` (see
 :mod:`kingofny.players.spec`). :class:`Evaluation` is the search bots' evaluation function.
+:class:`PolicyPlayer` plays a trained policy (``policy:path=model.npz``; numpy needed).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ if TYPE_CHECKING:  # loaded on first use at run time (PEP 562), see __getattr__ 
     from kingofny.players.expectimax import ExpectimaxPlayer
     from kingofny.players.heuristic import HeuristicPlayer
     from kingofny.players.mcts import MCTSPlayer
+    from kingofny.players.policy import MLPPolicy, PolicyPlayer
     from kingofny.players.spec import (
         HUMAN,
         PlayerSpec,
@@ -43,8 +45,10 @@ __all__ = [
     "ExpectimaxPlayer",
     "HeuristicPlayer",
     "MCTSPlayer",
+    "MLPPolicy",
     "Player",
     "PlayerSpec",
+    "PolicyPlayer",
     "RandomPlayer",
     "SpecFactory",
     "parse_spec",
@@ -55,6 +59,8 @@ __all__ = [
 
 
 _LAZY: dict[str, str] = {
+    "PolicyPlayer": "kingofny.players.policy",
+    "MLPPolicy": "kingofny.players.policy",
     "HeuristicPlayer": "kingofny.players.heuristic",
     "MCTSPlayer": "kingofny.players.mcts",
     "ExpectimaxPlayer": "kingofny.players.expectimax",

@@ -17,6 +17,13 @@ KINDS: Mapping[str, str] = {
 }
 """The bundled player kinds, each as the ``module:Name`` it loads (imported on first use)."""
 
+OPTION_KINDS: Mapping[str, str] = {
+    "policy": "kingofny.players.policy:PolicyPlayer",
+}
+"""Bundled kinds that need an option to make a player (``policy:path=model.npz``): the command
+line takes them beside :data:`KINDS`, but front ends that offer the kinds to pick from (the
+web app) and saved games do not."""
+
 
 @runtime_checkable
 class Player(Protocol):

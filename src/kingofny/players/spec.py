@@ -34,7 +34,7 @@ from pathlib import Path
 from attrs import frozen
 
 from kingofny.errors import ArgumentError
-from kingofny.players.base import KINDS, Player
+from kingofny.players.base import KINDS, OPTION_KINDS, Player
 
 __all__ = [
     "HUMAN",
@@ -204,13 +204,14 @@ def _load_file(path: Path, text: str) -> object:
 
 def _resolve(spec: PlayerSpec) -> Callable[..., object]:
     if ":" not in spec.target:
-        if spec.target not in KINDS:
+        where = KINDS.get(spec.target) or OPTION_KINDS.get(spec.target)
+        if where is None:
             raise ArgumentError(
                 "player spec",
                 f"unknown player kind {spec.target!r}; choose from {', '.join(KINDS)}, "
+                f"{', '.join(f'{k}:path=FILE' for k in OPTION_KINDS)}, "
                 "or give module:Class or file.py:Class",
             )
-        where = KINDS[spec.target]
     else:
         where = spec.target
     source, _, attribute = where.rpartition(":")
@@ -351,4 +352,4 @@ def player_factory(spec: str | PlayerSpec) -> SpecFactory:
 def _bundled(target: Callable[..., object]) -> bool:
     """Whether ``target`` is one of the bundled bots (:data:`KINDS`), however it was named."""
     name = f"{getattr(target, '__module__', '')}:{getattr(target, '__qualname__', '')}"
-    return name in KINDS.values()
+    return name in KINDS.values() or name in OPTION_KINDS.values()
