@@ -186,3 +186,20 @@ def test_human_rendering_prints_the_board_that_ansi_returns(
     assert capsys.readouterr().out == f"{ansi.render()}\n"
     assert human.render() is None
     assert capsys.readouterr().out == f"{ansi.render()}\n"
+
+
+def test_a_random_seat_is_drawn_at_each_reset() -> None:
+    """Issue 23 §3: ``seat="random"`` draws the learner's seat per episode, from the reset's
+    seed (the same seed, the same seat), and the learner decides at that seat."""
+    env = KingOfNYEnv(4, seat="random")
+    seats = set()
+    for seed in range(40):
+        _, info = env.reset(seed=seed)
+        seats.add(info["seat"])
+        assert env.seat == info["seat"]
+        assert env.state.is_terminal or env.state.current_player == env.seat
+        again = KingOfNYEnv(4, seat="random")
+        assert again.reset(seed=seed)[1]["seat"] == info["seat"]
+    assert seats == {0, 1, 2, 3}
+    with pytest.raises(k.ArgumentError, match="random"):
+        KingOfNYEnv(4, seat="anywhere")
