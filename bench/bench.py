@@ -595,7 +595,8 @@ def openspiel_row(args: argparse.Namespace) -> Row:
 
 def vector_row(args: argparse.Namespace) -> Row:
     """Issue 23 §2: the batched Gymnasium env (``kingofny.envs.vector``), 4 monsters, 8 games,
-    random opponents, the learner taking the first legal id: wall µs per decision played (the
+    random opponents, the learner taking a random legal id (drawn from random numbers made
+    before the timing, so that both sides play random games): wall µs per decision played (the
     learner's and the other seats', observation and mask included) ÷ raw random self-play's
     µs per decision (``legal_actions``, a random choice, ``apply``), interleaved."""
     label = f"batched env step ({VECTOR_GAMES} games, 4 monsters) / raw decision"
@@ -619,6 +620,7 @@ def vector_row(args: argparse.Namespace) -> Row:
 
     steps = VECTOR_STEPS if not args.quick else 5
     vec = KingOfNYVectorEnv(VECTOR_GAMES, 4, opponents=[Counted] * 3, max_steps=10_000)
+    noise = np.random.default_rng(0).random((steps, VECTOR_GAMES, vec.single_action_space.n))
     batch = [0]
 
     def batched() -> int:
@@ -626,9 +628,10 @@ def vector_row(args: argparse.Namespace) -> Row:
         batch[0] += 1
         obs, _ = vec.reset(seed=batch[0] * VECTOR_GAMES)
         learner = 0
-        for _ in range(steps):
+        for step in range(steps):
             ended = vec._ended.copy()  # these games reset at this step: no decision
-            obs, *_ = vec.step(np.argmax(obs["action_mask"], axis=1))
+            # A uniform random legal id per game: the largest noise among the legal ids.
+            obs, *_ = vec.step(np.argmax(noise[step] * obs["action_mask"], axis=1))
             learner += int(VECTOR_GAMES - ended.sum())
         return learner + decided[0]
 

@@ -5,8 +5,11 @@ Observations are ``{"observation": Box(0, 1, (933,)), "action_mask": MultiBinary
 :mod:`kingofny.ids`; actions are the ids of :class:`~kingofny.ids.ActionIds`, and
 :meth:`KingOfNYEnv.action_masks` gives the mask as booleans (what sb3-contrib's
 ``MaskablePPO`` asks for). Chance is drawn from the game's seed, itself drawn from the ``reset``
-seed. The reward is 0 until the game ends, then :func:`kingofny.ids.returns` for the learner's
-seat (+1 for a win, -1 otherwise). Register and make it by its id::
+seed. By default (``reward="win"``) the reward is 0 until the game ends, then
+:func:`kingofny.ids.returns` for the learner's seat (+1 for a win, -1 otherwise);
+``reward="rank"`` and ``"shaped"`` and ``no_winner`` are the other options
+(:mod:`kingofny.envs.rewards`), and ``info["outcome"]`` says how the game ended for the
+learner. Register and make it by its id::
 
     import gymnasium
     env = gymnasium.make("kingofny.envs.gymnasium:kingofny/KingOfNY-v0")
@@ -39,7 +42,8 @@ from kingofny import (
     new_game,
     observe,
 )
-from kingofny.ids import ActionIds, observation, observation_names, returns
+from kingofny.envs.rewards import REWARDS, final_reward, outcome, potential
+from kingofny.ids import ActionIds, observation, observation_names
 from kingofny.players import Player, RandomPlayer
 
 __all__ = ["ENV_ID", "RANDOM_SEAT", "RENDER_MODES", "KingOfNYEnv"]
@@ -120,7 +124,18 @@ class KingOfNYEnv(gymnasium.Env[dict[str, Any], np.int64]):
         penalty: float = -1.0,
         max_steps: int = 5_000,
         render_mode: str | None = None,
+        reward: str = "win",
+        no_winner: float = -1.0,
     ) -> None:
+        if not isinstance(reward, str) or reward not in REWARDS:
+            raise ArgumentError("reward", f"expected one of {', '.join(REWARDS)}, got {reward!r}")
+        if isinstance(no_winner, bool) or not isinstance(no_winner, (int, float)):
+            raise ArgumentError("no_winner", f"expected a number, got {no_winner!r}")
+        self.reward = reward
+        """How the learner is rewarded (:mod:`kingofny.envs.rewards`)."""
+        self.no_winner = float(no_winner)
+        """The reward when nobody won (``reward="win"`` or ``"shaped"``)."""
+        self._potential = 0.0
         # A game started once checks the monsters and the packs (ConfigError).
         count = len(new_game(monsters, seed=0, packs=packs).monsters)
         _check_options(count, seat, opponents, illegal, penalty, max_steps, render_mode)
@@ -170,6 +185,7 @@ class KingOfNYEnv(gymnasium.Env[dict[str, Any], np.int64]):
         }
         self._state = self._others_play(new_game(self.monsters, seed=game_seed, packs=self.packs))
         self._steps = 0
+        self._potential = potential(self._state, self.seat) if self.reward == "shaped" else 0.0
         if self.render_mode == "human":
             self.render()
         return self._observe(), self._info()
@@ -217,7 +233,11 @@ class KingOfNYEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self._state = self._others_play(apply(self.state, self.codec.action(chosen)))
         self._steps += 1
         done = self._state.is_terminal
-        reward = returns(self._state)[self.seat] if done else 0.0
+        reward = final_reward(self._state, self.seat, self.reward, self.no_winner)
+        if self.reward == "shaped":
+            now = potential(self._state, self.seat)
+            reward += now - self._potential
+            self._potential = now
         return reward, done, not done and self._steps >= self.max_steps
 
     def _others_play(self, state: GameState) -> GameState:
@@ -237,10 +257,12 @@ class KingOfNYEnv(gymnasium.Env[dict[str, Any], np.int64]):
         }
 
     def _info(self, illegal: bool = False) -> dict[str, Any]:
+        state = self.state
         return {
-            "legal_ids": self.codec.legal_ids(self.state),
+            "legal_ids": self.codec.legal_ids(state),
             "illegal": illegal,
             "seat": self.seat,
+            "outcome": outcome(state, self.seat),
         }
 
 
