@@ -203,3 +203,22 @@ def test_a_random_seat_is_drawn_at_each_reset() -> None:
     assert seats == {0, 1, 2, 3}
     with pytest.raises(k.ArgumentError, match="random"):
         KingOfNYEnv(4, seat="anywhere")
+
+
+def test_info_says_what_the_other_seats_played() -> None:
+    """Issue 23 §3: ``info["others"]`` lists the other seats' moves since the learner's last
+    decision, in order; replaying them after the learner's move reaches the new position."""
+    env = KingOfNYEnv(4, seat=0)
+    _, info = env.reset(seed=4)
+    for _ in range(20):
+        before = env.state
+        action = info["legal_ids"][0]
+        _, _, terminated, _, info = env.step(action)
+        if terminated:
+            break
+        state = k.apply(before, env.codec.action(action))
+        for seat, move in info["others"]:
+            assert seat != 0
+            assert state.current_player == seat
+            state = k.apply(state, k.Action.parse(move))
+        assert state == env.state

@@ -9,7 +9,8 @@ seed. By default (``reward="win"``) the reward is 0 until the game ends, then
 :func:`kingofny.ids.returns` for the learner's seat (+1 for a win, -1 otherwise);
 ``reward="rank"`` and ``"shaped"`` and ``no_winner`` are the other options
 (:mod:`kingofny.envs.rewards`), and ``info["outcome"]`` says how the game ended for the
-learner. Register and make it by its id::
+learner, ``info["others"]`` what the other seats played since the learner's last decision
+(``(seat, action notation)`` pairs). Register and make it by its id::
 
     import gymnasium
     env = gymnasium.make("kingofny.envs.gymnasium:kingofny/KingOfNY-v0")
@@ -34,6 +35,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from kingofny import (
+    Action,
     ArgumentError,
     GameState,
     IllegalActionError,
@@ -136,6 +138,7 @@ class KingOfNYEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.no_winner = float(no_winner)
         """The reward when nobody won (``reward="win"`` or ``"shaped"``)."""
         self._potential = 0.0
+        self._moves: list[tuple[int, Action]] = []
         # A game started once checks the monsters and the packs (ConfigError).
         count = len(new_game(monsters, seed=0, packs=packs).monsters)
         _check_options(count, seat, opponents, illegal, penalty, max_steps, render_mode)
@@ -241,12 +244,13 @@ class KingOfNYEnv(gymnasium.Env[dict[str, Any], np.int64]):
         return reward, done, not done and self._steps >= self.max_steps
 
     def _others_play(self, state: GameState) -> GameState:
+        self._moves = []
         while not state.is_terminal and state.current_player != self.seat:
             decider = state.current_player
             assert decider is not None  # a seeded game never waits for chance
-            state = apply(
-                state, self._players[decider].choose(observe(state, decider), legal_actions(state))
-            )
+            action = self._players[decider].choose(observe(state, decider), legal_actions(state))
+            self._moves.append((decider, action))
+            state = apply(state, action)
         return state
 
     def _observe(self) -> dict[str, Any]:
@@ -263,6 +267,7 @@ class KingOfNYEnv(gymnasium.Env[dict[str, Any], np.int64]):
             "illegal": illegal,
             "seat": self.seat,
             "outcome": outcome(state, self.seat),
+            "others": tuple((seat, str(action)) for seat, action in self._moves),
         }
 
 
