@@ -22,6 +22,7 @@ if TYPE_CHECKING:  # loaded on first use at run time (PEP 562), see __getattr__ 
     from kingofny.players.heuristic import HeuristicPlayer
     from kingofny.players.mcts import MCTSPlayer
     from kingofny.players.policy import MLPPolicy, PolicyPlayer
+    from kingofny.players.pool import OpponentPool
     from kingofny.players.spec import (
         HUMAN,
         PlayerSpec,
@@ -46,6 +47,7 @@ __all__ = [
     "HeuristicPlayer",
     "MCTSPlayer",
     "MLPPolicy",
+    "OpponentPool",
     "Player",
     "PlayerSpec",
     "PolicyPlayer",
@@ -60,6 +62,7 @@ __all__ = [
 
 _LAZY: dict[str, str] = {
     "PolicyPlayer": "kingofny.players.policy",
+    "OpponentPool": "kingofny.players.pool",
     "MLPPolicy": "kingofny.players.policy",
     "HeuristicPlayer": "kingofny.players.heuristic",
     "MCTSPlayer": "kingofny.players.mcts",
