@@ -480,6 +480,65 @@ def ruling_role(
     return [node], []
 
 
+_OBSERVATION_MEANINGS = {
+    "monster": "a monster's row, seat-relative (row 0 is the observer, then clockwise; absent "
+    "seats are zeros): present, alive, Life / 12, VP / 40, Energy / 40, borough, zone and "
+    "track (one-hot), whose turn and who decides, Superstar and the Statue of Liberty, its "
+    "cards (one flag per card), tokens and trophies / 10",
+    "borough": "a borough: the top building of each stack (one-hot), the face-down tiles under "
+    "it / 3, units and fresh units / 10, the souvenir",
+    "market": "a market slot: the card showing (one-hot over every card)",
+    "deck": "cards left in the deck / cards in the game",
+    "discard": "cards in the discard pile / cards in the game",
+    "dice": "the dice showing, per face / 8",
+    "unresolved": "the dice left to resolve, per face / 16",
+    "rolled": "the dice rolled, per face / 8",
+    "rerolls_left": "rerolls left / 4",
+    "waiting": "what the position waits for (one-hot over the kinds of pending step)",
+    "asks": "the card asking or rolling, if any (one-hot)",
+}
+"""What each section of the observation holds (the names of :func:`kingofny.ids.observation_names`
+give every value)."""
+
+
+class ObservationDirective(_Generating):
+    """The observation's layout: each section's offset, size and meaning, generated from
+    :func:`kingofny.ids.observation_names` for the base game."""
+
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        """Build the nodes."""
+        from kingofny.ids import observation_names
+        from kingofny.model.city import Borough
+
+        boroughs = {str(b) for b in Borough}
+        names = observation_names(("base",))
+        rows: list[list[str]] = []
+        seen: set[str] = set()
+        start = 0
+        for i, name in enumerate([*names, ""]):
+            if i < len(names) and name.split(".")[0] == names[start].split(".")[0]:
+                continue
+            section = names[start].split(".")[0]
+            family = "borough" if section in boroughs else section.split("[")[0]
+            meaning = _OBSERVATION_MEANINGS.get(family)
+            if meaning is None:
+                raise self.error(f"observation section {section!r} has no meaning in the docs")
+            if family in seen:
+                meaning = "the same, for the next one"
+            seen.add(family)
+            first, last = names[start], names[i - 1]
+            rows.append(
+                [f"``{section}``", str(start), str(i - start), f"{meaning} (``{first}`` to "
+                 f"``{last}``)" if i - start > 1 else f"{meaning} (``{first}``)"]
+            )  # fmt: skip
+            start = i
+        lines = [f"{len(names)} values in all (base game).", ""]
+        lines += _list_table(["section", "offset", "size", "meaning"], rows, "18 8 6 68", "obs")
+        return self.emit(lines)
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     """Register the directives, the ``ruling`` role and the event handlers."""
     app.add_role("ruling", ruling_role)
@@ -491,4 +550,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("kingofny-card-triggers", CardTriggersDirective)
     app.add_directive("kingofny-cli", CliDirective)
     app.add_directive("kingofny-api", ApiDirective)
+    app.add_directive("kingofny-observation", ObservationDirective)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
