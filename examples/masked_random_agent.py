@@ -2,12 +2,14 @@
 OpenSpiel (``pip install kingofny[rl,openspiel]``). A framework that is not installed is
 skipped with a note.
 
-Run: ``python examples/train_masked_random.py``. The agent picks uniformly among the ids its
-action mask allows; swap in your own policy where it chooses.
+Run: ``python examples/masked_random_agent.py [--seed N]``. The agent trains nothing: it picks
+uniformly among the ids its action mask allows, to show each adapter's loop; swap in your own
+policy where it chooses.
 """
 
 from __future__ import annotations
 
+import argparse
 import importlib.util
 import random
 
@@ -81,4 +83,6 @@ def main(seed: int = 1) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seed", type=int, default=1, help="the episodes' seed (default 1)")
+    main(parser.parse_args().seed)
