@@ -39,14 +39,20 @@ def _pick(masks: Any, rng: random.Random, illegal_every: int, step: int) -> Any:
     return np.array(chosen)
 
 
-@pytest.mark.parametrize("illegal", ["penalize", "terminate"])
-def test_the_batch_plays_the_games_of_sync_vector_env(illegal: str) -> None:
+@pytest.mark.parametrize(
+    ("illegal", "reward", "seat"),
+    [("penalize", "win", 1), ("terminate", "win", 1), ("penalize", "shaped", "random")],
+)
+def test_the_batch_plays_the_games_of_sync_vector_env(
+    illegal: str, reward: str, seat: object
+) -> None:
     """Issue 23 §2: step for step, the same observations, masks, rewards, terminations and
     truncations as ``SyncVectorEnv`` of the single environment with the same seeds, through
     game ends, truncations, illegal ids and Gymnasium's next-step autoreset."""
     n = 3
-    ours = KingOfNYVectorEnv(n, illegal=illegal, **OPTIONS)
-    theirs = _reference(n, illegal=illegal, **OPTIONS)
+    options = {**OPTIONS, "illegal": illegal, "reward": reward, "seat": seat}
+    ours = KingOfNYVectorEnv(n, **options)
+    theirs = _reference(n, **options)
     obs, _ = ours.reset(seed=7)
     expected, _ = theirs.reset(seed=7)
     assert data_equivalence(obs, expected, exact=True)

@@ -33,7 +33,12 @@ def _network(seed: int = 0) -> MLPPolicy:
 def test_a_network_plays_whole_games_with_legal_actions_only() -> None:
     """Issue 23 §3: a policy sits in a game like any bot; every action it picks was offered
     (play_game refuses any other), and the same network plays the same game again."""
-    players = [PolicyPlayer(_network()), k.RandomPlayer(1), k.RandomPlayer(2), k.RandomPlayer(3)]
+    players: list[k.Player] = [
+        PolicyPlayer(_network()),
+        k.RandomPlayer(1),
+        k.RandomPlayer(2),
+        k.RandomPlayer(3),
+    ]
     first = k.play_game(players, seed=5)
     assert first.winners is not None
     again = k.play_game(

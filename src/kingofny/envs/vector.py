@@ -45,8 +45,9 @@ class KingOfNYVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArra
     """``num_envs`` games of :class:`~kingofny.envs.gymnasium.KingOfNYEnv`, stepped together.
 
     The other options are the single environment's (``monsters``, ``seat``, ``opponents``,
-    ``packs``, ``illegal``, ``penalty``, ``max_steps``). ``copy`` (default True) returns copies
-    of the arrays; False returns the arrays themselves, which the next step overwrites.
+    ``packs``, ``illegal``, ``penalty``, ``max_steps``, ``reward``, ``no_winner``). ``copy``
+    (default True) returns copies of the arrays; False returns the arrays themselves, which the
+    next step overwrites.
     """
 
     metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}  # noqa: RUF012
@@ -62,6 +63,8 @@ class KingOfNYVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArra
         illegal: str = "penalize",
         penalty: float = -1.0,
         max_steps: int = 5_000,
+        reward: str = "win",
+        no_winner: float = -1.0,
         copy: bool = True,
     ) -> None:
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
@@ -75,6 +78,8 @@ class KingOfNYVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArra
                 illegal=illegal,
                 penalty=penalty,
                 max_steps=max_steps,
+                reward=reward,
+                no_winner=no_winner,
             )
             for _ in range(num_envs)
         )

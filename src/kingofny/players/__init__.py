@@ -4,7 +4,8 @@
 ``mcts``, ``expectimax``) to factories taking a seed; :func:`player_factory` makes one from any
 player spec, such as ``heuristic:flee_life=3``, ``mcts:ms=200`` or ``mypkg.bots:MyBot`` (see
 :mod:`kingofny.players.spec`). :class:`Evaluation` is the search bots' evaluation function.
-:class:`PolicyPlayer` plays a trained policy (``policy:path=model.npz``; numpy needed).
+:mod:`kingofny.players.policy` plays a trained policy (``policy:path=model.npz``; numpy
+needed, so it is imported only from there: the compiled build type-checks without numpy).
 """
 
 from __future__ import annotations
@@ -21,7 +22,6 @@ if TYPE_CHECKING:  # loaded on first use at run time (PEP 562), see __getattr__ 
     from kingofny.players.expectimax import ExpectimaxPlayer
     from kingofny.players.heuristic import HeuristicPlayer
     from kingofny.players.mcts import MCTSPlayer
-    from kingofny.players.policy import MLPPolicy, PolicyPlayer
     from kingofny.players.pool import OpponentPool
     from kingofny.players.spec import (
         HUMAN,
@@ -46,11 +46,9 @@ __all__ = [
     "ExpectimaxPlayer",
     "HeuristicPlayer",
     "MCTSPlayer",
-    "MLPPolicy",
     "OpponentPool",
     "Player",
     "PlayerSpec",
-    "PolicyPlayer",
     "RandomPlayer",
     "SpecFactory",
     "parse_spec",
@@ -61,7 +59,6 @@ __all__ = [
 
 
 _LAZY: dict[str, str] = {
-    "PolicyPlayer": "kingofny.players.policy",
     "OpponentPool": "kingofny.players.pool",
     "MLPPolicy": "kingofny.players.policy",
     "HeuristicPlayer": "kingofny.players.heuristic",

@@ -91,7 +91,8 @@ class MLPPolicy:
         arrays: dict[str, npt.NDArray[np.float32]] = {}
         for i, (w, b) in enumerate(self.layers):
             arrays[f"w{i}"], arrays[f"b{i}"] = w, b
-        np.savez(path, **arrays)  # type: ignore[arg-type]
+        save: Any = np.savez  # its keyword arguments are arrays, but it types allow_pickle too
+        save(path, **arrays)
 
     def __call__(self, obs: npt.NDArray[np.float32], mask: npt.NDArray[np.int8]) -> int:
         """The legal id (``mask`` non-zero) of the highest logit."""

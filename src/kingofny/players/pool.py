@@ -3,8 +3,8 @@
 An :class:`OpponentPool` is a player factory, ``pool(seed) -> Player``, that draws one of its
 members for each game, by weight: pass it wherever factories go (``KingOfNYEnv(opponents=[pool]
 * 3)``, :func:`kingofny.simulate` entrants). :meth:`OpponentPool.add` puts in more members as
-training goes, such as frozen snapshots of the learner (a :class:`~kingofny.players.PolicyPlayer`
-over a copy of its weights)::
+training goes, such as frozen snapshots of the learner (a
+:class:`~kingofny.players.policy.PolicyPlayer` over a copy of its weights)::
 
     pool = OpponentPool([RandomPlayer, HeuristicPlayer])
     env = KingOfNYEnv(4, seat="random", opponents=[pool] * 3)
