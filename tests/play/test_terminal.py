@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import random
 import re
 import subprocess
 import sys
@@ -497,3 +498,22 @@ def test_a_shared_screen_names_who_decides_not_you(tmp_path: Path) -> None:
     ).run()
     assert "(Mantis decides, seat 1)" in out.getvalue()
     assert "(you are" not in out.getvalue()
+
+
+def test_the_plain_board_fits_the_terminal_width() -> None:
+    """Issue 24: the plain board ran past 120 columns (a crowded borough, a card's text). Given
+    the terminal's width, every line fits, no word is lost, and continuations are indented."""
+    from kingofny.play.board import board_lines, board_view
+
+    state = k.new_game(4, seed=3)
+    rng = random.Random(3)
+    for _ in range(120):
+        state = k.apply(state, rng.choice(k.legal_actions(state)))
+    view = board_view(state, state.current_player)
+    full = board_lines(view)
+    assert max(map(len, full)) > 80  # the case this is about
+    for width in (80, 120):
+        fitted = board_lines(view, width)
+        assert max(map(len, fitted)) <= width
+        assert " ".join(fitted).split() == " ".join(full).split()
+    assert board_lines(view, 1000) == full

@@ -7,6 +7,7 @@ when rich is installed) and a web page alike.
 
 from __future__ import annotations
 
+import textwrap
 from collections import Counter
 from collections.abc import Sequence
 
@@ -283,8 +284,26 @@ def _table(rows: list[list[str]]) -> list[str]:
     return ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows]
 
 
-def board_lines(view: BoardView) -> list[str]:
-    """The board as plain text lines (the terminal's fallback when rich is not installed)."""
+def board_lines(view: BoardView, width: int | None = None) -> list[str]:
+    """The board as plain text lines (the terminal's fallback when rich is not installed);
+    with ``width``, a longer line (a card's text, a crowded borough) is wrapped at a word, its
+    continuation indented, so that nothing runs past the terminal's edge."""
+    lines = _board_lines(view)
+    if width is None:
+        return lines
+    wrapped: list[str] = []
+    for line in lines:
+        if len(line) <= width:
+            wrapped.append(line)
+            continue
+        indent = " " * (len(line) - len(line.lstrip()) + 3)
+        wrapped += textwrap.wrap(line, width, subsequent_indent=indent, break_on_hyphens=False) or [
+            line
+        ]
+    return wrapped
+
+
+def _board_lines(view: BoardView) -> list[str]:
     lines = ["-" * 78]
     title = f"Turn {view.turn}: {view.turn_name}'s turn" if view.turn else "Setup"
     if view.viewer_title():

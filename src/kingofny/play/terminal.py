@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import shlex
+import shutil
 import subprocess
 import tempfile
 import time
@@ -150,7 +151,9 @@ class Terminal:
 
             print_board(view, self.out)
         else:
-            self.say(*board_lines(view))
+            # Wrapped to a real terminal's width; a transcript (not a terminal) keeps its lines.
+            tty = getattr(self.out, "isatty", lambda: False)()
+            self.say(*board_lines(view, shutil.get_terminal_size().columns if tty else None))
 
     def show_cards(self, seat: int | None) -> None:
         """The texts of the market's cards and of every monster's cards."""
