@@ -336,7 +336,11 @@ def release(session: nox.Session) -> None:
     (``tools/release.py``). Not in the default sessions: it compiles anew, once per Python."""
     session.install(*RELEASE_TOOLS)
     pythons = [arg for version in FOUND_PYTHONS for arg in ("--python", version)]
-    session.run("python", "tools/release.py", *pythons, "--fresh")
+    # A maintainer's release compiles anew; CI, in a fresh clone, may reuse the wheel its
+    # compiled session built minutes before from the same sources (``-- --reuse-cache``).
+    reuse = "--reuse-cache" in session.posargs
+    cache = ["--cache", WHEEL_CACHE] if reuse else ["--fresh"]
+    session.run("python", "tools/release.py", *pythons, *cache)
 
 
 @nox.session(python=PYTHON)

@@ -76,7 +76,9 @@ def _source_copy(dest: Path, *, whole: bool = False) -> Path:
     return dest
 
 
-def _build_wheel(out: Path, env: dict[str, str]) -> Path:
+def _pip_wheel(out: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """``pip wheel`` of a copy of the sources into ``out`` (skipped when pip cannot install
+    the build backend: no network)."""
     source = _source_copy(out / "source")
     done = subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "--wheel-dir", str(out), str(source)],
@@ -88,6 +90,11 @@ def _build_wheel(out: Path, env: dict[str, str]) -> Path:
     )
     if done.returncode != 0 and any(sign in done.stdout + done.stderr for sign in _OFFLINE):
         pytest.skip(f"the build backend could not be installed:\n{done.stderr[-2000:]}")
+    return done
+
+
+def _build_wheel(out: Path, env: dict[str, str]) -> Path:
+    done = _pip_wheel(out, env)
     assert done.returncode == 0, done.stdout + done.stderr
     wheels = sorted(out.glob("kingofny-*.whl"))
     assert len(wheels) == 1, wheels
@@ -232,17 +239,7 @@ def test_a_release_build_without_a_compiler_fails(tmp_path: Path) -> None:
         pytest.skip("not run from a source checkout")
     env = {**_clean_env(), "CC": "false", "KINGOFNY_REQUIRE_COMPILED": "1"}
     env.pop("KINGOFNY_PURE_PYTHON", None)
-    source = _source_copy(tmp_path / "source")
-    done = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-w", str(tmp_path), str(source)],
-        capture_output=True,
-        text=True,
-        timeout=TIMEOUT * 3,
-        check=False,
-        env=env,
-    )
-    if done.returncode != 0 and any(sign in done.stdout + done.stderr for sign in _OFFLINE):
-        pytest.skip(f"the build backend could not be installed:\n{done.stderr[-2000:]}")
+    done = _pip_wheel(tmp_path, env)
     assert done.returncode != 0
     assert "KINGOFNY_REQUIRE_COMPILED=1 forbids a pure build" in done.stdout + done.stderr
     assert not list(tmp_path.glob("*.whl"))

@@ -49,10 +49,15 @@ class ScenarioError(KingOfNYError, ValueError):
     """A scenario built with :mod:`kingofny.testing` that breaks an invariant of the game."""
 
 
-def _split(text: str) -> tuple[str, str]:
-    """``("WHERE", "WHAT")`` of a message ``"WHERE: WHAT"`` (``("", text)`` without ``": "``)."""
-    where, sep, what = text.partition(": ")
-    return (where, what) if sep else ("", text)
+def _located(error: Exception, where: str, message: str | None) -> tuple[str, str]:
+    """Give ``error`` the message ``"WHERE: WHAT"``, from its two parts or whole (as frameworks
+    rebuild an error); (where, what), where ``""`` if the whole message has no ``": "``."""
+    if message is not None:
+        Exception.__init__(error, f"{where}: {message}")
+        return where, message
+    Exception.__init__(error, where)
+    found, sep, what = where.partition(": ")
+    return (found, what) if sep else ("", where)
 
 
 class SerializationError(KingOfNYError, ValueError):
@@ -70,13 +75,7 @@ class SerializationError(KingOfNYError, ValueError):
     def __init__(self, path: str, message: str) -> None: ...
 
     def __init__(self, path: str, message: str | None = None) -> None:
-        if message is None:
-            super().__init__(path)
-            path, message = _split(path)
-        else:
-            super().__init__(f"{path}: {message}")
-        self.path = path
-        self.message = message
+        self.path, self.message = _located(self, path, message)
 
 
 class SchemaVersionError(SerializationError):
@@ -125,13 +124,7 @@ class ArgumentError(KingOfNYError, ValueError, TypeError):
     def __init__(self, field: str, message: str) -> None: ...
 
     def __init__(self, field: str, message: str | None = None) -> None:
-        if message is None:
-            super().__init__(field)
-            field, message = _split(field)
-        else:
-            super().__init__(f"{field}: {message}")
-        self.field = field
-        self.message = message
+        self.field, self.message = _located(self, field, message)
 
 
 class EffectError(PluginError):

@@ -44,6 +44,7 @@ from kingofny import (
     new_game,
     observe,
 )
+from kingofny.envs._text import RENDER_MODES, render
 from kingofny.envs.rewards import REWARDS, final_reward, outcome, potential
 from kingofny.ids import ActionIds, observation, observation_names
 from kingofny.players import Player, RandomPlayer
@@ -52,9 +53,6 @@ __all__ = ["ENV_ID", "RANDOM_SEAT", "RENDER_MODES", "KingOfNYEnv"]
 
 ENV_ID = "kingofny/KingOfNY-v0"
 """The id the environment is registered under."""
-RENDER_MODES = ("human", "ansi")
-"""``"human"`` prints the position (as text) at each reset and step; ``"ansi"`` makes
-``render()`` return that text."""
 _POLICIES = ("penalize", "terminate", "raise")
 RANDOM_SEAT = "random"
 """``seat="random"``: the learner's seat is drawn at each reset (seat order matters: a random
@@ -219,11 +217,7 @@ class KingOfNYEnv(gymnasium.Env[dict[str, Any], np.int64]):
     def render(self) -> str | None:
         """The position as text (``render_mode="ansi"``); printed, returning None
         (``render_mode="human"``); None without a render mode."""
-        if self.render_mode == "ansi":
-            return str(self.state)
-        if self.render_mode == "human":
-            print(self.state)
-        return None
+        return render(self.state, self.render_mode)
 
     # -- helpers -------------------------------------------------------------------------------
 

@@ -37,13 +37,10 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from kingofny import ArgumentError, GameState, IllegalActionError, Pass, apply, new_game
+from kingofny.envs._text import RENDER_MODES, render
 from kingofny.ids import ActionIds, observation, observation_names, returns
 
 __all__ = ["RENDER_MODES", "env", "raw_env"]
-
-RENDER_MODES = ("human", "ansi")
-"""``"human"`` prints the position (as text) at each step; ``"ansi"`` makes ``render()``
-return that text."""
 
 
 class raw_env(AECEnv[str, Any, int | None]):
@@ -198,11 +195,7 @@ class raw_env(AECEnv[str, Any, int | None]):
     def render(self) -> str | None:
         """The position as text (``render_mode="ansi"``); printed, returning None
         (``render_mode="human"``); None without a render mode."""
-        if self.render_mode == "ansi":
-            return str(self.state_now)
-        if self.render_mode == "human":
-            print(self.state_now)
-        return None
+        return render(self.state_now, self.render_mode)
 
     def close(self) -> None:
         """Nothing to release."""
