@@ -23,11 +23,13 @@ OPTIONS: dict[str, Any] = {"monsters": 4, "seat": 1, "max_steps": 12}
 """Short episodes, so that truncations and autoresets happen within the test."""
 
 
-def _reference(n: int, **options: Any) -> SyncVectorEnv:
+def _reference(
+    n: int, mode: AutoresetMode = AutoresetMode.NEXT_STEP, **options: Any
+) -> SyncVectorEnv:
     def make() -> KingOfNYEnv:
         return KingOfNYEnv(**options)
 
-    return SyncVectorEnv([make] * n, autoreset_mode=AutoresetMode.NEXT_STEP)
+    return SyncVectorEnv([make] * n, autoreset_mode=mode)
 
 
 def _pick(masks: Any, rng: random.Random, illegal_every: int, step: int) -> Any:
@@ -72,6 +74,40 @@ def test_the_batch_plays_the_games_of_sync_vector_env(
             assert infos["illegal"][0]  # the illegal id was refused, not played
         resets = terminated | truncated
     assert ended >= 3  # the episodes did end and restart
+
+
+@pytest.mark.parametrize("illegal", ["penalize", "terminate"])
+def test_same_step_autoreset_plays_the_games_of_sync_vector_env(illegal: str) -> None:
+    """``autoreset_mode="same-step"``: the same steps as ``SyncVectorEnv`` in Gymnasium's
+    same-step mode, and ``infos["final_obs"]`` holds each ended game's last observation."""
+    n = 3
+    options = {**OPTIONS, "illegal": illegal}
+    ours = KingOfNYVectorEnv(n, autoreset_mode="same-step", **options)
+    assert ours.metadata["autoreset_mode"] == AutoresetMode.SAME_STEP
+    theirs = _reference(n, AutoresetMode.SAME_STEP, **options)
+    obs, _ = ours.reset(seed=5)
+    expected, _ = theirs.reset(seed=5)
+    rng = random.Random(4)
+    finals = 0
+    for step in range(150):
+        actions = _pick(obs["action_mask"], rng, 11, step)
+        obs, rewards, terminated, truncated, infos = ours.step(actions)
+        expected, e_rewards, e_terminated, e_truncated, e_infos = theirs.step(actions)
+        assert data_equivalence(obs, expected, exact=True), step
+        assert np.array_equal(rewards, e_rewards), step
+        assert np.array_equal(terminated | truncated, e_terminated | e_truncated), step
+        ended = terminated | truncated
+        assert np.array_equal(infos.get("_final_obs", np.zeros(n, bool)), ended), step
+        for i in np.flatnonzero(ended):
+            assert data_equivalence(infos["final_obs"][i], e_infos["final_obs"][i], exact=True)
+            finals += 1
+    assert finals >= 3
+
+
+def test_an_unknown_autoreset_mode_is_an_argument_error() -> None:
+    """Only the next-step and same-step modes are offered."""
+    with pytest.raises(k.ArgumentError, match="autoreset_mode"):
+        KingOfNYVectorEnv(2, autoreset_mode="disabled", **OPTIONS)
 
 
 def test_the_returned_values_are_in_the_batched_spaces() -> None:

@@ -3,7 +3,10 @@
 :class:`KingOfNYVectorEnv` is a :class:`gymnasium.vector.VectorEnv` of N
 :class:`~kingofny.envs.gymnasium.KingOfNYEnv` games: the same options, the same games from the
 same seeds (``reset(seed=s)`` seeds game ``i`` with ``s + i``, as Gymnasium's
-``SyncVectorEnv`` does), with Gymnasium's next-step autoreset. It is faster than
+``SyncVectorEnv`` does), with Gymnasium's next-step autoreset by default, or its same-step
+autoreset (``autoreset_mode="same-step"``: a game that ends is reset within the step, and
+``infos["final_obs"]`` holds its last observation), which is what
+:class:`kingofny.envs.sb3.SB3VecEnv` builds on. It is faster than
 ``SyncVectorEnv`` over the single env because it
 
 - writes the observations, masks, rewards and flags into arrays allocated once;
@@ -32,10 +35,19 @@ from gymnasium.vector.utils import batch_space
 
 from kingofny import ArgumentError, IllegalActionError
 from kingofny.envs.gymnasium import KingOfNYEnv
+from kingofny.envs.rewards import outcome
 from kingofny.ids import observation, observation_names
 from kingofny.players import Player
 
 __all__ = ["KingOfNYVectorEnv"]
+
+_MODES = {
+    "next-step": AutoresetMode.NEXT_STEP,
+    "same-step": AutoresetMode.SAME_STEP,
+    AutoresetMode.NEXT_STEP.value: AutoresetMode.NEXT_STEP,
+    AutoresetMode.SAME_STEP.value: AutoresetMode.SAME_STEP,
+}
+"""The autoreset modes offered, by name (ours, and Gymnasium's enum values)."""
 
 Observation = dict[str, npt.NDArray[Any]]
 """A batch of observations: ``observation`` (N, size) float32, ``action_mask`` (N, ids) int8."""
@@ -47,7 +59,7 @@ class KingOfNYVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArra
     The other options are the single environment's (``monsters``, ``seat``, ``opponents``,
     ``packs``, ``illegal``, ``penalty``, ``max_steps``, ``reward``, ``no_winner``). ``copy``
     (default True) returns copies of the arrays; False returns the arrays themselves, which the
-    next step overwrites.
+    next step overwrites. ``autoreset_mode`` is ``"next-step"`` (default) or ``"same-step"``.
     """
 
     metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}  # noqa: RUF012
@@ -57,7 +69,7 @@ class KingOfNYVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArra
         num_envs: int = 8,
         monsters: int | Sequence[str] = 4,
         *,
-        seat: int = 0,
+        seat: int | str = 0,
         opponents: Sequence[Callable[[int], Player]] | None = None,
         packs: Sequence[str] = ("base",),
         illegal: str = "penalize",
@@ -66,7 +78,17 @@ class KingOfNYVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArra
         reward: str = "win",
         no_winner: float = -1.0,
         copy: bool = True,
+        autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
     ) -> None:
+        mode = _MODES.get(autoreset_mode) if isinstance(autoreset_mode, str) else autoreset_mode
+        if mode not in _MODES.values():
+            raise ArgumentError(
+                "autoreset_mode", f"expected 'next-step' or 'same-step', got {autoreset_mode!r}"
+            )
+        assert isinstance(mode, AutoresetMode)
+        self.autoreset_mode = mode
+        """When a game that ended starts again: at the next step, or within the step."""
+        self.metadata = {**self.metadata, "autoreset_mode": mode}
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
             raise ArgumentError("num_envs", f"expected a positive int, got {num_envs!r}")
         self.envs = tuple(
@@ -151,6 +173,7 @@ class KingOfNYVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArra
             raise IllegalActionError(
                 f"game {legal.index(False)}: id {int(chosen[legal.index(False)])} is not legal now"
             )
+        final: list[int] = []
         for i, env in enumerate(self.envs):
             self._illegal[i] = False
             if self._ended[i]:
@@ -172,13 +195,21 @@ class KingOfNYVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArra
                     truncated,
                 )
             self._write(i, env)
-        np.logical_or(self._terminations, self._truncations, out=self._ended)
+            if self.autoreset_mode == AutoresetMode.SAME_STEP and (
+                self._terminations[i] or self._truncations[i]
+            ):
+                final.append(i)
+        infos = self._infos()
+        if self.autoreset_mode == AutoresetMode.NEXT_STEP:
+            np.logical_or(self._terminations, self._truncations, out=self._ended)
+        elif final:
+            infos.update(self._final(final))
         return (
             self._observation(),
             self._rewards.copy() if self.copy else self._rewards,
             self._terminations.copy() if self.copy else self._terminations,
             self._truncations.copy() if self.copy else self._truncations,
-            self._infos(),
+            infos,
         )
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
@@ -192,6 +223,29 @@ class KingOfNYVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArra
         values = self._pack(*observation(state, env.seat))
         self._observations[i] = np.frombuffer(values, dtype=np.float64)
         self._masks[i] = np.frombuffer(env.codec.mask(state), dtype=np.int8)
+
+    def _final(self, ended: list[int]) -> dict[str, Any]:
+        """Same-step autoreset: keep the last observation of each game in ``ended``, then start
+        it again (Gymnasium's ``final_obs``, ``final_info`` and their ``_`` masks)."""
+        final_obs = np.full(self.num_envs, None, dtype=object)
+        final_info = np.full(self.num_envs, None, dtype=object)
+        has_final = np.zeros(self.num_envs, dtype=np.bool_)
+        for i in ended:
+            final_obs[i] = {
+                "observation": self._observations[i].copy(),
+                "action_mask": self._masks[i].copy(),
+            }
+            env = self.envs[i]
+            final_info[i] = {"seat": env.seat, "outcome": outcome(env.state, env.seat)}
+            has_final[i] = True
+            env.reset()
+            self._write(i, env)
+        return {
+            "final_obs": final_obs,
+            "_final_obs": has_final,
+            "final_info": final_info,
+            "_final_info": has_final.copy(),
+        }
 
     def _observation(self) -> Observation:
         if self.copy:
