@@ -43,6 +43,9 @@ EXIT_OK = 0
 EXIT_ERROR = 2
 """Bad arguments or input (a missing or invalid file, a record that does not replay)."""
 
+EXIT_INTERRUPTED = 128 + 2
+"""Stopped by Ctrl+C (SIGINT); ``simulate`` first closes its files and says how to resume."""
+
 PROG = "kingofny"
 DEFAULT_PLAYERS = "heuristic,random,random,random"
 DEFAULT_PLAY = "human,heuristic,heuristic,heuristic"
@@ -178,6 +181,20 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument(
         "--no-rotate", action="store_true", help="keep every player in its seat for every game"
+    )
+    paired = sim.add_argument_group("paired games (common random numbers)")
+    paired.add_argument(
+        "--chance",
+        choices=("sequential", "keyed"),
+        default="sequential",
+        help="draw chance in order from the seed (default), or from keyed streams: the same "
+        "dice on the same monster's turn and roll in games with the same seed, whoever plays",
+    )
+    paired.add_argument(
+        "--duplicate",
+        action="store_true",
+        help="play each deal once per seat rotation (whole deals: --games a multiple of the "
+        "players); with --chance keyed every player meets every seat's dice",
     )
     scale = sim.add_argument_group("scale and isolation")
     scale.add_argument(
@@ -358,6 +375,9 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help="show the lift of cards bought at least N times (5)",
     )
+    from kingofny.cli_experiments import add_commands
+
+    add_commands(commands)
     return parser
 
 
@@ -382,10 +402,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _play(args, sys.stdin, sys.stdout)
         if args.command == "report":
             return _report(args, sys.stdout)
+        if args.command in ("compare", "ladder", "study"):
+            from kingofny.cli_experiments import run
+
+            return run(args, sys.stdout, sys.stderr)
         return _replay(args.file, sys.stdout)
     except KeyboardInterrupt:  # Ctrl+C: a game in play was saved first
         print(file=sys.stderr)
-        return 130
+        if args.command == "simulate":
+            print(_interrupted(args), file=sys.stderr)
+        return EXIT_INTERRUPTED
     except _Terminated:
         resume = " (--resume continues it)" if getattr(args, "output", None) else ""
         print(f"{PROG}: stopped by SIGTERM{resume}", file=sys.stderr)
@@ -549,6 +575,7 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.resume and args.seed is None:
         args.seed = _seed_of(args.output)
     seed = args.seed if args.seed is not None else random.SystemRandom().getrandbits(32)
+    args.seed = seed  # the seed in use, which Ctrl+C's resume command gives (see main)
     last: list[GameResult] = []
     verbose_games = args.verbose and args.games > 1
 
@@ -581,6 +608,8 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         resume=args.resume,
         max_steps=args.max_steps,
         game_timeout=args.game_timeout,
+        chance=args.chance,
+        duplicate=args.duplicate,
     )
     elapsed = time.perf_counter() - started
     if summary.replayed:
@@ -690,6 +719,45 @@ def _save(record: GameRecord, path: Path) -> None:
     from kingofny.serialize import to_json
 
     path.write_text(to_json(record, indent=2) + "\n", encoding="utf-8")
+
+
+def _resume_command(args: argparse.Namespace) -> str:
+    """The ``kingofny simulate`` command that continues the series of ``args`` (issue 22 §5):
+    every option that differs from its default, as parsed (so abbreviated options are spelled
+    out), then ``--resume``. An option's name is its destination's (``save_record`` is
+    ``--save-record``), as for every option of ``simulate``."""
+    import shlex
+
+    defaults = vars(build_parser().parse_args(["simulate"]))
+    words = [PROG, "simulate"]
+    for dest, value in vars(args).items():
+        if dest in ("command", "resume") or dest not in defaults or value == defaults[dest]:
+            continue
+        option = "--" + dest.replace("_", "-")
+        if value is True:
+            words.append(option)  # a flag set (every flag of simulate defaults to False)
+        elif isinstance(value, (list, tuple)):
+            for item in value:
+                words += [option, str(item)]
+        else:
+            words += [option, str(value)]
+    return shlex.join([*words, "--resume"])
+
+
+def _interrupted(args: argparse.Namespace) -> str:
+    """What ``simulate`` says when Ctrl+C stops it: how to resume the series, if it writes a
+    results file."""
+    if args.output is None:
+        return (
+            f"{PROG}: interrupted; without --output there is no results file to resume "
+            "(give --output FILE to write one, which --resume continues)"
+        )
+    if not args.output.exists():
+        return f"{PROG}: interrupted before {args.output} was written; run the command again"
+    return (
+        f"{PROG}: interrupted; {args.output} keeps every game finished. "
+        f"Continue the series with:\n  {_resume_command(args)}"
+    )
 
 
 def _seed_of(path: Path) -> int:

@@ -25,6 +25,7 @@ from kingofny.model.outcomes import Outcome
 from kingofny.model.state import GameState
 from kingofny.players.base import Player, player_name
 from kingofny.record import Event, GameRecord
+from kingofny.streams import ChanceStreams, KeyedChance, check_chance
 
 if TYPE_CHECKING:
     pass
@@ -209,13 +210,18 @@ def play_game(
     on_illegal: IllegalPolicy = "raise",
     max_decisions: int = DEFAULT_MAX_DECISIONS,
     max_steps: int | None = None,
+    chance: ChanceStreams = "sequential",
 ) -> GameResult:
     """Play one game, ``players[i]`` deciding for seat ``i``.
 
     ``monsters`` are the monster ids by seat (default: the first monsters of ``packs``, the
     content packs in play). ``seed`` drives
     every chance event; when None one is drawn from the operating system, so the game is still
-    reproducible from its record. Each player gets, at each of its decisions, its view of the
+    reproducible from its record. ``chance="keyed"`` draws the chance from ``seed`` by keyed
+    streams instead of in order (:mod:`kingofny.streams`: common random numbers, so that two
+    games that differ in one decision or one player see the same dice wherever they can); the
+    game is then played in explicit-chance mode, and its record lists every outcome and replays
+    exactly. Each player gets, at each of its decisions, its view of the
     state (:func:`kingofny.observe`, without the seed) and the legal actions, and must return one
     of them. Its optional hooks ``on_game_start(view, seat)`` and ``on_game_end(view, winners)``
     are called once per seat it occupies.
@@ -268,7 +274,18 @@ def play_game(
         on_illegal=on_illegal,
         max_decisions=max_decisions,
         max_steps=max_steps,
+        chance=check_chance("play_game(chance)", chance),
     )
+
+
+def _draw_keyed(state: GameState, keyed: KeyedChance, drawn: list[Outcome]) -> GameState:
+    """``state`` after the chance nodes it waits at, their outcomes drawn by ``keyed`` (and
+    appended to ``drawn``)."""
+    while not state.is_terminal and state.current_player is None:
+        outcome = keyed.draw(state)
+        drawn.append(outcome)
+        state = apply_logged(state, outcome, None)
+    return state
 
 
 def _play(
@@ -282,6 +299,7 @@ def _play(
     max_steps: int | None,
     on_step: Callable[[int], None] | None = None,
     step_fault: str | None = None,
+    chance: ChanceStreams = "sequential",
 ) -> GameResult:
     """:func:`play_game`, also telling ``on_step`` the steps taken before each decision (a game
     that runs elsewhere reports its progress that way), and with ``step_fault`` the problem to
@@ -300,9 +318,18 @@ def _play(
         raise ConfigError(f"{len(players)} players but {len(monsters)} monsters")
     if seed is None:
         seed = _draw_seed()
-    config = new_game(len(players) if monsters is None else monsters, seed=seed, packs=packs).config
+    keyed = KeyedChance(seed) if chance == "keyed" else None
     drawn: list[Outcome] = []
-    state = start(config, drawn)
+    if keyed is None:
+        config = new_game(
+            len(players) if monsters is None else monsters, seed=seed, packs=packs
+        ).config
+        state = start(config, drawn)
+    else:
+        # Explicit chance, each outcome drawn from its keyed stream (kingofny.streams).
+        state = new_game(len(players) if monsters is None else monsters, packs=packs)
+        config = state.config
+        state = _draw_keyed(state, keyed, drawn)
     events: list[Event] = [Event(None, outcome) for outcome in drawn]
     faults: list[Fault] = []
     fallback = seeded_random(seed)
@@ -398,6 +425,8 @@ def _play(
             faults.append(Fault(seat, decisions, problem, action))
             drawn.clear()
             following = apply_logged(state, action, drawn)
+        if keyed is not None:
+            following = _draw_keyed(following, keyed, drawn)
         assert isinstance(action, Action)
         if isinstance(action, Buy):
             card = state.market[action.slot]

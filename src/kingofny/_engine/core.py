@@ -65,6 +65,7 @@ __all__ = [
     "chance_outcomes",
     "debug_states",
     "debug_states_enabled",
+    "grant_card",
     "is_terminal",
     "legal_actions",
     "new_game",
@@ -186,6 +187,52 @@ def reseed(view: GameState, seed: int) -> GameState:
         return advance(seeded)
     except HookError as exc:
         raise exc.at(seeded.agenda[-1]) from exc.__cause__
+
+
+def grant_card(state: GameState, card: str) -> GameState:
+    """The monster at its Buy step gets ``card`` as a free purchase (for experiments: "what if
+    this monster had this card?", the card study of ``kingofny study cards``).
+
+    The card is bought as from the market, without its price or its buy condition: a KEEP card
+    is kept, a DISCARD card goes to the discard pile, and its effect on buying acts (which may
+    ask a question first). A copy in the deck leaves it; a card not in the deck comes from
+    outside the game. The market does not change, and the monster is still at its Buy step
+    afterwards (after the card's questions, if any).
+
+    Raises :class:`~kingofny.errors.IllegalActionError` if ``state`` does not wait at a Buy
+    step or the card is face up or held by a monster, and :class:`~kingofny.errors.ArgumentError`
+    for a card the game's packs do not have.
+    """
+    from kingofny._engine.shop import bought
+    from kingofny.model.cards import CardKind
+    from kingofny.model.content import content_of
+    from kingofny.model.steps import Shop
+
+    state = _undrafted(_checked("grant_card(state)", state))
+    top = state.agenda[-1] if state.agenda and state.winners is None else None
+    if not isinstance(top, Shop):
+        raise IllegalActionError("a card can be granted only at a monster's Buy step")
+    spec = content_of(state.config).cards.get(card) if isinstance(card, str) else None
+    if spec is None:
+        raise ArgumentError("grant_card(card)", f"no card {card!r} in this game's packs")
+    if card in state.market or any(card in m.cards for m in state.monsters):
+        raise IllegalActionError(f"{card} is already in play")
+    deck = list(state.deck)
+    if card in deck:
+        deck.remove(card)
+    seat = top.seat
+    monster = state.monsters[seat]
+    monsters = list(state.monsters)
+    discard = state.discard
+    if spec.kind is CardKind.KEEP:
+        monsters[seat] = evolve(monster, cards=(*monster.cards, card))
+    else:
+        discard = tuple(sorted((*discard, card)))
+    granted = evolve(state, deck=tuple(deck), monsters=tuple(monsters), discard=discard)
+    try:
+        return freeze(advance(bought(draft(granted, granted.agenda), seat, card)))
+    except HookError as exc:
+        raise exc.at(top) from exc.__cause__
 
 
 def settle(state: GameState) -> GameState:

@@ -19,6 +19,7 @@ from kingofny.runner import (
     seating,
     seeded_random,
 )
+from kingofny.streams import ChanceStreams
 from kingofny.tournament.isolate import BotHost
 from kingofny.tournament.results import GameRow
 
@@ -37,13 +38,19 @@ class Planned:
     """The entrant in each seat."""
 
 
-def plan(entrants: int, games: int, seed: int, rotate_seats: bool = True) -> Iterator[Planned]:
-    """The games of a series, as the serial runner always drew them."""
+def plan(
+    entrants: int, games: int, seed: int, rotate_seats: bool = True, duplicate: bool = False
+) -> Iterator[Planned]:
+    """The games of a series, as the serial runner always drew them. With ``duplicate`` (which
+    rotates the seats), each deal (a game seed and the players' seeds) is played ``entrants``
+    times in a row, once per rotation of the seats."""
     master = seeded_random(seed)
+    game_seed, player_seeds = 0, tuple[int, ...]()
     for index in range(games):
-        game_seed = master.getrandbits(SEED_BITS)
-        seats = seating(entrants, index, rotate_seats)
-        player_seeds = tuple(master.getrandbits(SEED_BITS) for _ in range(entrants))
+        if not duplicate or index % entrants == 0:
+            game_seed = master.getrandbits(SEED_BITS)
+            player_seeds = tuple(master.getrandbits(SEED_BITS) for _ in range(entrants))
+        seats = seating(entrants, index, rotate_seats or duplicate)
         yield Planned(index, game_seed, player_seeds, seats)
 
 
@@ -70,6 +77,8 @@ class Job:
     """The monster ids by seat, as the game's configuration has them."""
     resolved_packs: tuple[str, ...] = ()
     """The packs in play, as the game's configuration has them."""
+    chance: ChanceStreams = "sequential"
+    """How the games draw their chance (:mod:`kingofny.streams`)."""
 
 
 @attrs.frozen(slots=True)
@@ -121,6 +130,7 @@ class Worker:
             max_steps=job.max_steps if max_steps == "job" else max_steps,
             on_step=on_step,
             step_fault=step_fault,
+            chance=job.chance,
         )
         row = GameRow.from_result(item.index, item.game_seed, item.player_seeds, item.seats, result)
         return Played(row, result if (job.keep if keep is None else keep) else None)

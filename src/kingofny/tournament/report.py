@@ -2,12 +2,13 @@
 
 Win rates count a shared win for every winner and are taken over every game of the file
 (abandoned and aborted games are games nobody won); each comes with its Wilson 95% interval.
-Card lift compares the seats that bought a card with all the other seats of the file. Ratings
-are openskill's Plackett-Luce (the ``stats`` extra), game by game in file order, the winners
-ranked first and tied, everybody tied when nobody won; unfinished games are skipped. Bots do
-not change between games, so the model has no drift (``tau=0``); the updates are still online,
-so the order of the games matters a little, and with close entrants the win rates and their
-intervals are the steadier figure.
+Card lift compares the seats that bought a card with all the other seats of the file: an
+observational measure (:data:`CARD_LIFT_WARNING`), which mostly says which entrant buys which
+card, not how strong the card is. Ratings are openskill's Plackett-Luce (the ``stats`` extra),
+game by game in file order, the winners ranked first and tied, everybody tied when nobody won;
+unfinished games are skipped. Bots do not change between games, so the model has no drift
+(``tau=0``); the updates are still online, so the order of the games matters a little, and with
+close entrants the win rates and their intervals are the steadier figure.
 
 The report keeps the ids of monsters and cards (``base:captain-fish``); the table and the plots
 show their printed names (``Captain Fish``, :func:`monster_name`, :func:`card_name`), and the JSON
@@ -26,6 +27,15 @@ from kingofny.tournament.results import GameRow, Results
 
 Z95 = 1.959963984540054
 """The standard normal quantile of a two-sided 95% interval."""
+
+CARD_LIFT_WARNING = (
+    "card lift is observational: it mostly shows who buys which card, not card strength; for "
+    "that, see the causal card study (kingofny study cards, in What wins King of New York)"
+)
+"""The one line that goes with card lift in the report's table and plot (issue 22 §5): the
+buyers of a card are not a random sample (a strong bot buys other cards than a weak one, and a
+monster that is ahead may have more Energy to spend), so lift is not the card's effect; the
+causal study gives or withholds the card under the same dice."""
 
 
 def monster_name(monster_id: str) -> str:
@@ -61,7 +71,11 @@ def wilson_interval(wins: int, games: int, z: float = Z95) -> tuple[float, float
     denominator = 1 + z2 / games
     centre = (p + z2 / (2 * games)) / denominator
     half = z * math.sqrt(p * (1 - p) / games + z2 / (4 * games * games)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # At 0 wins (all wins) the bound is exactly 0 (1); rounding gave 5.6e-17 for 0 in 3, a
+    # bound beyond the rate itself, which the win-rate plot refused (negative error bar).
+    low = 0.0 if wins <= 0 else max(0.0, min(p, centre - half))
+    high = 1.0 if wins >= games else min(1.0, max(p, centre + half))
+    return low, high
 
 
 @attrs.frozen(slots=True)
@@ -121,7 +135,10 @@ class GameLength:
 
 @attrs.frozen(slots=True)
 class CardLift:
-    """The win rate of the seats that bought a card against that of all the other seats."""
+    """The win rate of the seats that bought a card against that of all the other seats.
+
+    Observational (:data:`CARD_LIFT_WARNING`): it says how buying the card went with winning in
+    this file, which mostly reflects who bought it, not what the card is worth."""
 
     card: str
     """The card id."""
@@ -406,6 +423,7 @@ def format_report(rep: Report, cards: int = 10, min_bought: int = 5) -> str:
     shown = eligible if len(eligible) <= 2 * cards else [*eligible[:cards], *eligible[-cards:]]
     if shown:
         card_names = names_of([c.card for c in shown], card_name)
+        out.append(f"note: {CARD_LIFT_WARNING}")
         out += _table(
             ("card", "bought", "buyers win", "others win", "lift"),
             [

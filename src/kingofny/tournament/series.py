@@ -38,9 +38,11 @@ from kingofny.runner import (
     _check_sequence,
     check_timeout,
 )
+from kingofny.streams import ChanceStreams, check_chance
 from kingofny.tournament.gamehost import GameHost
 from kingofny.tournament.jobs import Job, Planned, Played, Worker, plan
 from kingofny.tournament.lifeline import Lifeline, watch
+from kingofny.tournament.lock import ResultsLock
 from kingofny.tournament.processes import process_context
 from kingofny.tournament.results import (
     RESULTS_KIND,
@@ -278,6 +280,11 @@ class _Output:
     row always has its record. A resumed series with records checks that: from the first row
     whose record is missing (a file written by an older release, a record deleted since), the
     rows are dropped and their games played again; ``missing`` lists those games.
+
+    The results file is locked (:mod:`~kingofny.tournament.lock`) from the start to
+    :meth:`close` or :meth:`discard`: a second series on the same file is refused with a
+    :class:`~kingofny.tournament.lock.ResultsLockedError` instead of interleaving its rows
+    (issue 22 §5).
     """
 
     def __init__(
@@ -296,12 +303,31 @@ class _Output:
         self.file: TextIO | None = None
         self.created: Path | None = None
         """The results file, if this series created it (see :meth:`discard`)."""
+        self.lock: ResultsLock | None = None
+        """The lock of the results file, held until :meth:`close`."""
         if records is not None:
             records.mkdir(parents=True, exist_ok=True)
         if path is None:
             return
         if path.is_dir():
             raise ConfigError(f"results file {path} is a directory")
+        self.lock = ResultsLock(path)
+        self.lock.acquire()
+        try:
+            self._open(path, records, head, resume, on_row)
+        except BaseException:
+            self.close()
+            raise
+
+    def _open(
+        self,
+        path: Path,
+        records: Path | None,
+        head: dict[str, object],
+        resume: bool,
+        on_row: Callable[[GameRow], None],
+    ) -> None:
+        """Check the results file and open it: to continue it, or a new one with ``head``."""
         exists = path.exists() and path.stat().st_size > 0
         if exists and not resume:
             raise ConfigError(
@@ -350,6 +376,7 @@ class _Output:
             self.file.close()
             self.file = None
             self.created.unlink(missing_ok=True)
+            self._unlock()
 
     def write(self, played: Played) -> None:
         """Write a game's record (whole), then its row."""
@@ -363,8 +390,17 @@ class _Output:
             self.file.flush()
 
     def close(self) -> None:
-        if self.file is not None:
-            self.file.close()
+        """Close the results file and remove its lock (idempotent)."""
+        try:
+            if self.file is not None:
+                self.file.close()
+                self.file = None
+        finally:
+            self._unlock()
+
+    def _unlock(self) -> None:
+        if self.lock is not None:
+            self.lock.release()
 
 
 def _row_offset(path: Path, index: int) -> int:
@@ -475,11 +511,13 @@ def run_series(
     max_steps: int | None = None,
     game_timeout: float | None = None,
     resolved_packs: Sequence[str] | None = None,
+    chance: ChanceStreams = "sequential",
+    duplicate: bool = False,
 ) -> TournamentSummary:
     """Play a checked series (see :func:`kingofny.simulate`)."""
     count = len(factories)
-    items = plan(count, games, seed, rotate_seats)
-    first = next(plan(count, 1, seed, rotate_seats))
+    items = plan(count, games, seed, rotate_seats, duplicate)
+    first = next(plan(count, 1, seed, rotate_seats, duplicate))
     isolate = isolate or decision_timeout is not None
     labels = tuple(_label(f, s, isolate) for f, s in zip(factories, first.player_seeds))
     job = Job(
@@ -496,6 +534,7 @@ def run_series(
         game_timeout=game_timeout,
         resolved_monsters=tuple(resolved_monsters),
         resolved_packs=tuple(packs if resolved_packs is None else resolved_packs),
+        chance=chance,
     )
     settings: dict[str, object] = {
         "rotate_seats": rotate_seats,
@@ -509,6 +548,10 @@ def run_series(
         settings["max_steps"] = max_steps
     if game_timeout is not None:
         settings["game_timeout"] = game_timeout
+    if chance != "sequential":
+        settings["chance"] = chance
+    if duplicate:
+        settings["duplicate"] = duplicate
     head = manifest(factories, labels, games, seed, resolved_monsters, packs, settings)
     tally = _Tally(count)
     out = _Output(
@@ -619,6 +662,8 @@ def simulate(
     resume: bool = False,
     max_steps: int | None = None,
     game_timeout: float | None = None,
+    chance: ChanceStreams = "sequential",
+    duplicate: bool = False,
 ) -> TournamentSummary:
     """Play ``games`` games between the players the factories make, and tally the results.
 
@@ -640,6 +685,16 @@ def simulate(
     aborted with the reason, and the series goes on; the summary counts the faults of each
     entrant. ``on_illegal="raise"`` stops the series with a
     :class:`~kingofny.errors.PlayerError` instead.
+
+    Paired games (for comparisons that need fewer games, issue 22 §1):
+
+    * ``chance="keyed"``: each game draws its chance from keyed streams of its seed
+      (:mod:`kingofny.streams`), so that games with the same seed see the same dice on the same
+      monster's turn and roll, the same tiles and the same order of cards, whoever plays;
+    * ``duplicate``: each deal (a game seed and the players' seeds) is played once per rotation
+      of the seats, ``len(player_factories)`` games in a row (it implies ``rotate_seats``).
+      With ``chance="keyed"`` too, every entrant plays every seat of the same deal on the same
+      dice: the luck of the deal and of the seat cancel out within each deal.
 
     Scale and isolation:
 
@@ -716,7 +771,14 @@ def simulate(
     _check_int("simulate(max_decisions)", max_decisions, 0)
     if workers is not None:
         _check_int("simulate(workers)", workers, 1)
-    for flag, value in (("rotate_seats", rotate_seats), ("isolate", isolate), ("resume", resume)):
+    chance = check_chance("simulate(chance)", chance)
+    flags = (
+        ("rotate_seats", rotate_seats),
+        ("isolate", isolate),
+        ("resume", resume),
+        ("duplicate", duplicate),
+    )
+    for flag, value in flags:
         if not isinstance(value, bool):
             raise ArgumentError(f"simulate({flag})", f"expected a bool, got {value!r}")
     decision_timeout = check_timeout("simulate(decision_timeout)", decision_timeout)
@@ -761,4 +823,6 @@ def simulate(
         max_steps=max_steps,
         game_timeout=game_timeout,
         resolved_packs=config.packs,
+        chance=chance,
+        duplicate=duplicate,
     )
