@@ -10,6 +10,7 @@ import os
 import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import nox
 import nox.command
@@ -282,6 +283,55 @@ def typecheck(session: nox.Session) -> None:
     session.run("mypy", "--strict", "src", "tests")
     session.run("mypy", "--strict", *sorted(glob.glob("examples/*.py")))
     session.run("mypy", "--strict", "examples/kingofny-example-pack/src")
+
+
+STUDIES = {
+    # study: (bot, games or deals, extra options) -- the budgets of docs/balance.rst
+    "seats": ("heuristic", 2000, ()),
+    "monsters": ("heuristic", 3000, ()),
+    "shape": ("heuristic", 2000, ()),
+    "cards": ("heuristic", 1000, ()),
+    "cards-expectimax": ("expectimax", 60, ()),
+}
+"""The balance studies ``nox -s study`` regenerates."""
+
+
+@nox.session(python=PYTHON)
+def study(session: nox.Session) -> None:
+    """Regenerate the balance studies of docs/balance.rst (hours of CPU: not part of CI):
+    JSON and PNG under docs/_static/study/, on the compiled build. ``-- NAME ...`` runs only
+    those studies (names of ``STUDIES``); ``-- --workers N`` sets the processes (default 2).
+    """
+    _install_compiled(session, "[stats]")
+    args = list(session.posargs)
+    workers = "2"
+    if "--workers" in args:
+        at = args.index("--workers")
+        workers = args[at + 1]
+        del args[at : at + 2]
+    names = args or list(STUDIES)
+    out = Path("docs/_static/study")
+    out.mkdir(parents=True, exist_ok=True)
+    for name in names:
+        bot, games, extra = STUDIES[name]
+        session.run(
+            "kingofny",
+            "study",
+            name.split("-")[0],
+            "--bot",
+            bot,
+            "--games",
+            str(games),
+            "--seed",
+            "2026",
+            "--workers",
+            workers,
+            *extra,
+            "--json",
+            str(out / f"{name}.json"),
+            "--plot",
+            str(out / f"{name}.png"),
+        )
 
 
 @nox.session(python=PYTHON)

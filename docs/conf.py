@@ -52,6 +52,9 @@ autodoc_default_options = {"members": True, "show-inheritance": True}
 autodoc_preserve_defaults = True
 # attrs classes have many generated dunders; keep the pages to the documented API.
 autodoc_class_signature = "mixed"
+# kingofny.envs.sb3 needs the ``train`` extra (Stable-Baselines3, sb3-contrib, torch), which the
+# docs build does not install: autodoc imports it against stand-ins.
+autodoc_mock_imports = ["stable_baselines3", "sb3_contrib", "torch"]
 
 # -- intersphinx -----------------------------------------------------------------------------
 # The inventories need the network. Offline, Sphinx would warn that it cannot fetch them and

@@ -179,6 +179,15 @@ def test_duplicate_deals_share_their_seeds_in_the_results_file(tmp_path: object)
     assert results.manifest["duplicate"] is True
 
 
+def test_duplicate_seating_needs_whole_deals_and_rotation() -> None:
+    """Duplicate seating plays each deal once per seat: a number of games that is not a
+    multiple of the entrants, or fixed seats, is refused before any game."""
+    with pytest.raises(k.ArgumentError, match="multiple of 3"):
+        k.simulate([RandomPlayer] * 3, 4, seed=1, duplicate=True)
+    with pytest.raises(k.ArgumentError, match="rotates"):
+        k.simulate([RandomPlayer] * 2, 4, seed=1, duplicate=True, rotate_seats=False)
+
+
 def test_an_unknown_chance_mode_is_an_argument_error() -> None:
     """``chance`` is ``"sequential"`` or ``"keyed"``."""
     with pytest.raises(k.ArgumentError, match="chance"):

@@ -136,3 +136,13 @@ def test_a_bad_study_bot_is_an_error(capsys: pytest.CaptureFixture[str]) -> None
     assert "error" in capsys.readouterr().err
     with pytest.raises(k.ArgumentError):
         seat_study("random", 0, seed=1)
+
+
+@pytest.mark.parametrize("study", ["seats", "monsters", "shape", "cards"])
+def test_every_study_draws_its_plot(study: str, tmp_path: Path) -> None:
+    """``kingofny study ... --plot FILE`` writes a PNG for each study (extra ``stats``)."""
+    pytest.importorskip("matplotlib")
+    out = tmp_path / f"{study}.png"
+    argv = ["study", study, "--games", "4", "--plot", str(out), "--cards", "base:extra-head"]
+    assert main(argv) == 0
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

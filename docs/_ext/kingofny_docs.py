@@ -539,6 +539,32 @@ class ObservationDirective(_Generating):
         return self.emit(lines)
 
 
+class StudyDirective(_Generating):
+    """A balance study's result (a JSON file that ``kingofny study --json`` wrote, under
+    ``docs/``) as the text table ``kingofny study`` prints, so that the page shows what the last
+    ``nox -s study`` measured."""
+
+    required_arguments = 1
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        """Build the nodes."""
+        import json
+        from pathlib import Path
+
+        from kingofny.study.report import format_study
+
+        path = Path(self.env.srcdir) / self.arguments[0]
+        self.env.note_dependency(str(path))
+        try:
+            result = json.loads(path.read_text())
+        except (OSError, ValueError) as exc:
+            raise self.error(f"cannot read the study {self.arguments[0]}: {exc}") from None
+        lines = [".. code-block:: text", ""]
+        lines += ["   " + line for line in format_study(result).splitlines()]
+        return self.emit([*lines, ""])
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     """Register the directives, the ``ruling`` role and the event handlers."""
     app.add_role("ruling", ruling_role)
@@ -551,4 +577,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("kingofny-cli", CliDirective)
     app.add_directive("kingofny-api", ApiDirective)
     app.add_directive("kingofny-observation", ObservationDirective)
+    app.add_directive("kingofny-study", StudyDirective)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

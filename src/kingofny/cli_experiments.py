@@ -105,6 +105,13 @@ def add_commands(commands: Any) -> None:
         "--cards", default=None, metavar="IDS", help="cards to study (default: every card)"
     )
     stu.add_argument("--json", type=Path, default=None, metavar="FILE", help="write the result")
+    stu.add_argument(
+        "--plot",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="draw the result as a PNG (extra: kingofny[stats])",
+    )
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -162,7 +169,7 @@ def _ladder(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from kingofny.tournament.ladder import DEFAULT_BOTS, format_ladder, read_ladder, run_ladder
 
     if args.report:
-        report = read_ladder(args.directory)
+        report = read_ladder(args.directory, seed=args.seed)
     else:
 
         def progress(table: int, tables: int, games: int) -> None:
@@ -201,5 +208,9 @@ def _study(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     result = {"study": args.study, **result}
     if args.json is not None:
         args.json.write_text(json.dumps(result, indent=1) + "\n")
+    if args.plot is not None:
+        from kingofny.study.plots import write_study_plot
+
+        write_study_plot(result, args.plot)
     out.write(format_study(result) + "\n")
     return 0

@@ -41,8 +41,10 @@ def _monsters(result: Mapping[str, Any]) -> list[str]:
         f"win rate by monster, {result['games']} games of {result['table']} monsters in random "
         f"seats ({result['bot']} bots, seed {result['seed']}; 95% Wilson interval)"
     ]
+    from kingofny.tournament.report import monster_name
+
     for monster, row in sorted(result["monsters"].items(), key=lambda kv: -kv[1]["value"]):
-        lines.append(f"  {monster:<24} {_pct(row)}  of {row['n']} games")
+        lines.append(f"  {monster_name(monster):<24} {_pct(row)}  of {row['n']} games")
     lines.append(
         f"equal win rates: chi-square {result['chi_square']:.2f} on "
         f"{result['degrees_of_freedom']} degrees of freedom, p = {result['p_value']:.3f}"

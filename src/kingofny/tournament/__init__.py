@@ -5,7 +5,10 @@
 - :mod:`~kingofny.tournament.isolate`: bots in their own processes;
 - :mod:`~kingofny.tournament.results`: results files (JSON Lines) and :func:`load_results`;
 - :mod:`~kingofny.tournament.report`: win rates with Wilson intervals, game length, card lift,
-  ratings (:func:`report`), and :mod:`~kingofny.tournament.plots` (extra ``stats``).
+  ratings (:func:`report`), and :mod:`~kingofny.tournament.plots` (extra ``stats``);
+- :mod:`~kingofny.tournament.compare` and :mod:`~kingofny.tournament.sprt`: is bot A better than
+  bot B, on paired games with a sequential test (``kingofny compare``);
+- :mod:`~kingofny.tournament.ladder`: ratings of many bots in mixed tables (``kingofny ladder``).
 """
 
 from __future__ import annotations

@@ -187,7 +187,10 @@ def format_comparison(result: Comparison) -> str:
         f"bounds {test.lower:.2f} and {test.upper:.2f}"
     )
     if test.decision == "H1":
-        verdict = f"H1 accepted: A is better than B by about {result.margin:.3f} or more"
+        verdict = (
+            "H1 accepted: A is better than B (the test looks for a difference of "
+            f"{result.margin:.3f}; the interval below says how much)"
+        )
     elif test.decision == "H0":
         verdict = "H0 accepted: A is not better than B by the margin"
     else:

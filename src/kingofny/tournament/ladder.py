@@ -275,15 +275,16 @@ def _complete(path: Path, games: int) -> bool:
     return len(load_results(path).rows) >= games
 
 
-def read_ladder(directory: str | Path) -> LadderReport:
-    """Rate the bots of a ladder's directory (the results files :func:`run_ladder` wrote)."""
+def read_ladder(directory: str | Path, *, seed: int = 0) -> LadderReport:
+    """Rate the bots of a ladder's directory (the results files :func:`run_ladder` wrote);
+    ``seed`` draws the bootstrap (the ladder's seed gives the intervals it printed)."""
     tables = []
     for path in sorted(Path(directory).glob("table-*.jsonl")):
         results = load_results(path)
         tables.append((_specs(results.manifest), results.rows))
     if not tables:
         raise ArgumentError("ladder directory", f"no table-*.jsonl files in {str(directory)!r}")
-    return ladder_report(tables)
+    return ladder_report(tables, seed=seed)
 
 
 def _specs(manifest: object) -> list[str]:

@@ -781,6 +781,16 @@ def simulate(
     for flag, value in flags:
         if not isinstance(value, bool):
             raise ArgumentError(f"simulate({flag})", f"expected a bool, got {value!r}")
+    if duplicate and not rotate_seats:
+        raise ArgumentError(
+            "simulate(duplicate)", "duplicate seating rotates the seats: drop rotate_seats=False"
+        )
+    if duplicate and isinstance(games, int) and games % len(player_factories):
+        raise ArgumentError(
+            "simulate(duplicate)",
+            f"duplicate seating plays whole deals: games must be a multiple of "
+            f"{len(player_factories)}, got {games}",
+        )
     decision_timeout = check_timeout("simulate(decision_timeout)", decision_timeout)
     game_timeout = check_timeout("simulate(game_timeout)", game_timeout)
     if max_steps is not None:
