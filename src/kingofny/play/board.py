@@ -33,6 +33,7 @@ __all__ = [
     "board_lines",
     "board_view",
     "building_label",
+    "compact_lines",
     "dice_line",
     "durability_legend",
     "unit_label",
@@ -41,6 +42,11 @@ __all__ = [
 
 FACE_LEGEND = "E energy, H heal, A attack, C celebrity, D destruction, O ouch"
 """The dice letters, as the board explains them."""
+_SHORT_BUILDINGS = {"HIGH_RISE": "HR", "POWER_PLANT": "PP", "HOSPITAL": "HO"}
+SHORT_LEGEND = "HRn=High-Rise n VP, PPn=Power Plant n energy, HOn=Hospital n life, +n below"
+"""What the short stacks of a small screen mean (:attr:`BoroughRow.short_stacks`)."""
+COMPACT_ROWS = 30
+"""Terminals with fewer rows get the compact board (:func:`compact_lines`)."""
 
 
 def building_label(building: k.Building) -> str:
@@ -83,6 +89,10 @@ class BoroughRow:
     units: tuple[str, ...]
     """Unit names, one per unit."""
     monsters: tuple[str, ...]
+    short_stacks: tuple[str, ...] = ()
+    """Each stack in a few characters, for small screens (:data:`SHORT_LEGEND`): ``"HR2+2"``
+    (a High-Rise earning 2 VP, two face-down tiles under it), ``"?+3"`` (face down), ``"-"``
+    (empty)."""
 
 
 @attrs.frozen
@@ -230,7 +240,8 @@ def board_view(state: k.GameState, seat: int | None = None) -> BoardView:
         )
         units = tuple(unit_name(u) for u in sorted(tiles.units + tiles.fresh_units))
         here = tuple(monster_name(state, i) for i in state.monsters_in(borough))
-        boroughs.append(BoroughRow(borough.label, stacks, units, here))
+        short = tuple(_short_stack(s.top, s.hidden) for s in tiles.stacks)
+        boroughs.append(BoroughRow(borough.label, stacks, units, here, short))
     market = []
     for slot, card in enumerate(state.market):
         if card is None:
@@ -260,7 +271,14 @@ def board_view(state: k.GameState, seat: int | None = None) -> BoardView:
     )
 
 
-def dice_line(view: BoardView) -> str:
+def _short_stack(top: k.Building | None, hidden: int) -> str:
+    under = f"+{hidden}" if hidden else ""
+    if top is None:
+        return f"?{under}" if hidden else "-"
+    return f"{_SHORT_BUILDINGS.get(top.kind.name, top.kind.name[:2])}{top.reward[1]}{under}"
+
+
+def dice_line(view: BoardView, legend: bool = True) -> str:
     """The line about the dice that matters now, or "" when none does: while they are rolled,
     the dice showing and the rerolls left (``"Dice: EEAACD, 2 reroll(s) left"``); while they
     are resolved, the dice still to resolve (``"Dice still to resolve: AAC (rolled
@@ -270,12 +288,13 @@ def dice_line(view: BoardView) -> str:
         return ""
     if view.rolling:
         left = f"{view.rerolls_left} reroll(s) left" if view.rerolls_left else "no rerolls left"
-        return f"Dice: {view.dice}, {left}   ({FACE_LEGEND})"
+        return f"Dice: {view.dice}, {left}" + (f"   ({FACE_LEGEND})" if legend else "")
     if view.unresolved:
         turn = next((m for m in view.monsters if m.is_turn), None)
         whose = "Dice" if turn is None or turn.is_viewer else f"{view.turn_name}'s dice"
         rolled = f" (rolled {view.dice})" if view.unresolved != view.dice else ""
-        return f"{whose} still to resolve: {view.unresolved}{rolled}   ({FACE_LEGEND})"
+        tail = f"   ({FACE_LEGEND})" if legend else ""
+        return f"{whose} still to resolve: {view.unresolved}{rolled}{tail}"
     return ""
 
 
@@ -301,6 +320,47 @@ def board_lines(view: BoardView, width: int | None = None) -> list[str]:
             line
         ]
     return wrapped
+
+
+def compact_lines(view: BoardView, width: int = 80) -> list[str]:
+    """The board for a small terminal (fewer than :data:`COMPACT_ROWS` rows): a line per monster
+    and per borough, short stacks (:data:`SHORT_LEGEND`), the market's cards without their text
+    (``cards`` shows it), no legends; every line cut to ``width``. With 4 monsters it takes 15
+    lines, leaving an 80x24 screen room for the question and its choices."""
+    title = f"Turn {view.turn}: {view.turn_name}'s turn" if view.turn else "Setup"
+    if view.viewer_title():
+        title += " " + view.viewer_title()
+    lines = [title]
+    rows = []
+    for m in view.monsters:
+        name = m.name + ("*" if m.is_viewer else "")
+        extras = ", ".join(m.cards + m.tokens)
+        rows.append(
+            [">" if m.is_turn else " ", name, f"{m.life}life", f"{m.vp}VP", f"{m.energy}en",
+             m.where + (f"; {extras}" if extras else "")]
+        )  # fmt: skip
+    lines += [" " + line for line in _table(rows)]
+    lines.append(f"City {SHORT_LEGEND}")
+    city = []
+    for b in view.boroughs:
+        extras = "; ".join(
+            part for part in (units_text(b.units) if b.units else "", ", ".join(b.monsters)) if part
+        )
+        city.append([b.name, " ".join(b.short_stacks), extras])
+    lines += [" " + line for line in _table(city)]
+    line = f"Market ({view.price_heading()}, deck {view.deck}, 'cards' for texts):"
+    for c in view.market:  # wrapped between cards, never inside one
+        entry = f"{c.letter}. {c.name} {c.price}{'' if c.kind == 'keep' else ' discard'}"
+        if len(line) + 2 + len(entry) > width:
+            lines.append(line)
+            line = " "
+        line += "  " + entry
+    lines.append(line)
+    dice = dice_line(view, legend=False)
+    if dice:
+        lines.append(dice)
+    lines.append(f"Now: {view.question}")
+    return [line if len(line) <= width else line[: width - 1] + "…" for line in lines]
 
 
 def _board_lines(view: BoardView) -> list[str]:

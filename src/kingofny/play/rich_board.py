@@ -7,7 +7,7 @@ from typing import TextIO
 
 from kingofny.play.board import BoardView, dice_line, durability_legend, units_text
 
-__all__ = ["available", "print_board"]
+__all__ = ["available", "board_height", "print_board"]
 
 
 def available() -> bool:
@@ -19,12 +19,22 @@ def available() -> bool:
     return True
 
 
-def print_board(view: BoardView, out: TextIO) -> None:
-    """Print ``view`` as rich tables on ``out``."""
+def board_height(view: BoardView, width: int) -> int:
+    """How many lines :func:`print_board` takes on a terminal ``width`` columns wide."""
+    import io
+
+    buffer = io.StringIO()
+    print_board(view, buffer, width=width)
+    return buffer.getvalue().count("\n")
+
+
+def print_board(view: BoardView, out: TextIO, width: int | None = None) -> None:
+    """Print ``view`` as rich tables on ``out`` (``width`` columns: the terminal's by
+    default)."""
     from rich.console import Console
     from rich.table import Table
 
-    console = Console(file=out, highlight=False)
+    console = Console(file=out, highlight=False, width=width)
     title = f"Turn {view.turn}: {view.turn_name}'s turn" if view.turn else "Setup"
     if view.viewer_title():
         title += " " + view.viewer_title()

@@ -23,7 +23,14 @@ import attrs
 
 import kingofny as k
 from kingofny.narrate import describe, describe_end, describe_start, monster_name
-from kingofny.play.board import board_lines, board_view, dice_line
+from kingofny.play.board import (
+    COMPACT_ROWS,
+    BoardView,
+    board_lines,
+    board_view,
+    compact_lines,
+    dice_line,
+)
 from kingofny.play.choices import Choice, InputError, choices, parse_action
 from kingofny.play.outcomes import TILE_EXAMPLES, outcome_prompt, parse_outcome
 from kingofny.play.session import Session
@@ -124,6 +131,8 @@ class Terminal:
         """Every line narrated so far."""
         self._shown_for: object = None
         self._log_seen = 0
+        self._room: int | None = None
+        """Lines left for the choices under the board on a small terminal; None: no limit."""
         self._quit_unsaved: int | None = None
         """The number of events when a ``quit`` was refused for want of a save: a second
         ``quit`` leaves without saving only if nothing was played since."""
@@ -141,19 +150,40 @@ class Terminal:
         self.log += lines
         self.say(*lines)
 
-    def show_board(self, seat: int | None) -> None:
-        """Draw the board as ``seat`` sees it (rich tables or plain text)."""
+    def show_board(self, seat: int | None, choices_after: int = 0) -> None:
+        """Draw the board as ``seat`` sees it (rich tables or plain text), laid out for the
+        terminal: when the full board and ``choices_after`` choices would not fit its height
+        (or it has fewer than :data:`COMPACT_ROWS` rows), the compact board."""
         view = board_view(k.observe(self.session.state), seat)
         if sum(map(self.session.is_human, range(len(self.session.players)))) > 1:
             view = attrs.evolve(view, shared=True)  # companion mode: several people here
-        if self.use_rich:
+        tty = getattr(self.out, "isatty", lambda: False)()
+        size = shutil.get_terminal_size() if tty else None
+        self._room = None
+        if size is not None and (
+            size.lines < COMPACT_ROWS
+            or self._full_height(view, size.columns) + min(choices_after, MAX_LISTED) + 2
+            > size.lines
+        ):
+            # A small terminal: the compact board, and the choices in what is left of it.
+            lines = compact_lines(view, size.columns)
+            self.say(*lines)
+            self._room = max(3, size.lines - len(lines) - 2)
+        elif self.use_rich:
             from kingofny.play.rich_board import print_board
 
             print_board(view, self.out)
         else:
             # Wrapped to a real terminal's width; a transcript (not a terminal) keeps its lines.
-            tty = getattr(self.out, "isatty", lambda: False)()
-            self.say(*board_lines(view, shutil.get_terminal_size().columns if tty else None))
+            self.say(*board_lines(view, size.columns if size is not None else None))
+
+    def _full_height(self, view: BoardView, width: int) -> int:
+        """The lines the full board takes ``width`` columns wide."""
+        if self.use_rich:
+            from kingofny.play.rich_board import board_height
+
+            return board_height(view, width)
+        return len(board_lines(view, width))
 
     def show_cards(self, seat: int | None) -> None:
         """The texts of the market's cards and of every monster's cards."""
@@ -343,8 +373,10 @@ class Terminal:
             return
 
     def listed(self, options: tuple[Choice, ...]) -> list[Choice]:
-        """The choices to list, numbered from 1: all, or for many rerolls the main ones."""
-        if len(options) <= MAX_LISTED:
+        """The choices to list, numbered from 1: all, or for many rerolls the main ones (and on
+        a small terminal, as many as fit under the board)."""
+        room = MAX_LISTED if self._room is None else min(MAX_LISTED, self._room)
+        if len(options) <= room:
             return list(options)
         dice = self.session.state.turn.dice
         main = []
@@ -357,7 +389,16 @@ class Terminal:
                     main.append(option)
             else:
                 main.append(option)
-        return [attrs.evolve(option, number=i + 1) for i, option in enumerate(main)]
+        # Only rerolls are left out (``keep XYZ`` and ``reroll XYZ`` name any of them).
+        rerolls = room - sum(not isinstance(o.action, k.Reroll) for o in main)
+        fitted = []
+        for option in main:
+            if isinstance(option.action, k.Reroll):
+                if rerolls <= 0:
+                    continue
+                rerolls -= 1
+            fitted.append(option)
+        return [attrs.evolve(option, number=i + 1) for i, option in enumerate(fitted)]
 
     def human_decision(self) -> None:
         """Show the board and the choices; read and apply the person's decision."""
@@ -370,12 +411,12 @@ class Terminal:
             # The same question again, right after this seat's own move (the next reroll, the
             # next face to resolve): the dice and the question, not the whole board.
             view = board_view(k.observe(state), seat)
-            dice = dice_line(view)
+            dice = dice_line(view, legend=self._room is None)
             if dice:
                 self.say(dice)
             self.say(f"Now: {view.question}")
         else:
-            self.show_board(seat)
+            self.show_board(seat, len(choices(state)))
         options = choices(state)
         shown = self.listed(options)
         for option in shown:
