@@ -138,7 +138,7 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         metavar="KINDS",
         help=f"comma-separated players by seat: a kind ({', '.join(BUILTIN_KINDS)}), "
-        "policy:path=FILE.npz (a trained policy), "
+        "policy (the bundled trained policy, extra rl) or policy:path=FILE.npz, "
         "module:Class or file.py:Class, each with options as kind:key=value,key=value "
         f"(default {DEFAULT_PLAYERS}, or one heuristic and random players for --monsters)",
     )

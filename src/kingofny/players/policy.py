@@ -28,7 +28,7 @@ from kingofny.model.actions import Action
 from kingofny.model.content import content_of
 from kingofny.model.state import GameState
 
-__all__ = ["MLPPolicy", "PolicyPlayer"]
+__all__ = ["BUNDLED", "MLPPolicy", "PolicyPlayer"]
 
 Policy = Callable[[npt.NDArray[np.float32], npt.NDArray[np.int8]], Any]
 """``policy(observation, mask) -> action id`` (an int, or anything ``int()`` takes)."""
@@ -86,12 +86,16 @@ class MLPPolicy:
             )
         return cls(layers)
 
-    def save(self, path: str | Path) -> None:
-        """Write the policy to ``path`` as ``.npz`` (numpy arrays only)."""
-        arrays: dict[str, npt.NDArray[np.float32]] = {}
+    def save(self, path: str | Path, *, half: bool = False) -> None:
+        """Write the policy to ``path`` as ``.npz`` (numpy arrays only); ``half`` stores the
+        weights as float16, compressed (about a quarter of the size; read back as float32)."""
+        arrays: dict[str, npt.NDArray[Any]] = {}
         for i, (w, b) in enumerate(self.layers):
             arrays[f"w{i}"], arrays[f"b{i}"] = w, b
-        save: Any = np.savez  # its keyword arguments are arrays, but it types allow_pickle too
+            if half:
+                arrays[f"w{i}"], arrays[f"b{i}"] = w.astype(np.float16), b.astype(np.float16)
+        # Their keyword arguments are arrays, but they type allow_pickle too.
+        save: Any = np.savez_compressed if half else np.savez
         save(path, **arrays)
 
     def __call__(self, obs: npt.NDArray[np.float32], mask: npt.NDArray[np.int8]) -> int:
@@ -104,12 +108,29 @@ class MLPPolicy:
         return int(np.argmax(logits))
 
 
+BUNDLED = Path(__file__).parent / "data" / "cloned-expectimax-4.npz"
+"""The policy that comes with kingofny: trained for 4-monster games by ``examples/train_ppo.py``
+(behaviour cloning from the expectimax bot, then PPO against heuristic bots; see the docs'
+*Training an agent*). Stored as float16."""
+
+
+_LOADED: list[MLPPolicy] = []
+
+
+def _bundled() -> MLPPolicy:
+    """The bundled policy, read once per process."""
+    if not _LOADED:
+        _LOADED.append(MLPPolicy.load(BUNDLED))
+    return _LOADED[0]
+
+
 class PolicyPlayer:
     """A :class:`~kingofny.Player` that plays what ``policy(observation, mask)`` says.
 
     Give the callable, or ``path`` to an :class:`MLPPolicy` ``.npz`` file (the ``policy:path=``
-    spec of the command line). ``seed`` is accepted and unused: the policy is deterministic.
-    An id that is not legal is a :class:`~kingofny.errors.PlayerError`.
+    spec of the command line), or neither for the bundled policy (:data:`BUNDLED`, the
+    ``policy`` spec: trained for 4 monsters). ``seed`` is accepted and unused: the policy is
+    deterministic. An id that is not legal is a :class:`~kingofny.errors.PlayerError`.
     """
 
     name = "policy"
@@ -121,8 +142,10 @@ class PolicyPlayer:
         path: str | None = None,
         seed: int | None = None,
     ) -> None:
-        if (policy is None) == (path is None):
+        if policy is not None and path is not None:
             raise ArgumentError("policy", "give a policy callable or path=..., not both")
+        if policy is None and path is None:
+            policy = _bundled()
         if path is not None:
             if not isinstance(path, str) or not path:
                 raise ArgumentError("policy path", f"expected a file name, got {path!r}")

@@ -209,7 +209,7 @@ def _resolve(spec: PlayerSpec) -> Callable[..., object]:
             raise ArgumentError(
                 "player spec",
                 f"unknown player kind {spec.target!r}; choose from {', '.join(KINDS)}, "
-                f"{', '.join(f'{k}:path=FILE' for k in OPTION_KINDS)}, "
+                f"{', '.join(f'{k} or {k}:path=FILE' for k in OPTION_KINDS)}, "
                 "or give module:Class or file.py:Class",
             )
     else:
