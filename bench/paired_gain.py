@@ -39,63 +39,25 @@ DESIGNS = {
 }
 
 
-def differences(a: str, b: str, games: int, seed: int, design: str, workers: int) -> list[float]:
-    """A's win minus the B seats' mean win, per game, in game order."""
-    out: list[float] = [0.0] * games
+Series = tuple[list[float], list[float]]
+"""Per game: entrant 0's win share, and the mean win share of the other seats."""
+
+
+def series(a: str, b: str, games: int, seed: int, design: str, workers: int) -> Series:
+    """Play A against three B in ``design``; per game, A's win share and the B seats' mean."""
+    mine: list[float] = [0.0] * games
+    others: list[float] = [0.0] * games
 
     def keep(index: int, result: k.GameResult, seats: tuple[int, ...]) -> None:
         winners = result.winners or ()
         share = [1 / len(winners) if s in winners else 0.0 for s in range(len(seats))]
-        mine = share[seats.index(0)]
-        others = [share[s] for s in range(len(seats)) if seats[s] != 0]
-        out[index] = mine - sum(others) / len(others)
+        mine[index] = share[seats.index(0)]
+        rest = [share[s] for s in range(len(seats)) if seats[s] != 0]
+        others[index] = sum(rest) / len(rest)
 
     factories = [player_factory(a)] + [player_factory(b)] * 3
     k.simulate(factories, games, seed=seed, workers=workers, on_result=keep, **DESIGNS[design])  # type: ignore[arg-type]
-    return out
-
-
-def wins(a: str, field: str, games: int, seed: int, design: str, workers: int) -> list[float]:
-    """A's win (a share of a shared win) per game against three ``field`` bots."""
-    out: list[float] = [0.0] * games
-
-    def keep(index: int, result: k.GameResult, seats: tuple[int, ...]) -> None:
-        winners = result.winners or ()
-        seat = seats.index(0)
-        out[index] = 1 / len(winners) if seat in winners else 0.0
-
-    factories = [player_factory(a)] + [player_factory(field)] * 3
-    k.simulate(factories, games, seed=seed, workers=workers, on_result=keep, **DESIGNS[design])  # type: ignore[arg-type]
-    return out
-
-
-def compare_widths(pair: tuple[str, str], games: int, seed: int, workers: int) -> dict[str, object]:
-    """The half-width of (A's win rate - B's win rate), both against three B: independent
-    series against paired deals."""
-    a, b = pair
-    started = time.process_time()
-    a_alone = wins(a, b, games, seed, "independent", workers)
-    b_alone = wins(b, b, games, seed + 1, "independent", workers)
-    independent = Z95 * math.sqrt(
-        statistics.variance(a_alone) / games + statistics.variance(b_alone) / games
-    )
-    a_paired = wins(a, b, games, seed + 2, "duplicate+keyed", workers)
-    b_paired = wins(b, b, games, seed + 2, "duplicate+keyed", workers)
-    per_deal = [
-        statistics.fmean(a_paired[i : i + 4]) - statistics.fmean(b_paired[i : i + 4])
-        for i in range(0, games, 4)
-    ]
-    row: dict[str, Any] = {
-        "games_each": games,
-        "independent_half_width": round(independent, 4),
-        "paired_half_width": round(half_width(per_deal), 4),
-        "independent_difference": round(statistics.fmean(a_alone) - statistics.fmean(b_alone), 4),
-        "paired_difference": round(statistics.fmean(per_deal), 4),
-        "cpu_seconds": round(time.process_time() - started, 1),
-    }
-    row["width_ratio"] = round(row["paired_half_width"] / row["independent_half_width"], 3)
-    print(pair, "compare", row, flush=True)
-    return row
+    return mine, others
 
 
 def half_width(units: list[float]) -> float:
@@ -103,31 +65,59 @@ def half_width(units: list[float]) -> float:
     return Z95 * statistics.stdev(units) / math.sqrt(len(units))
 
 
-def measure(pair: tuple[str, str], games: int, seed: int, workers: int) -> dict[str, object]:
-    """The three designs of one pair."""
-    rows: dict[str, Any] = {}
-    for design in DESIGNS:
+def per_deal(values: list[float]) -> list[float]:
+    """Means over each deal's four games (duplicate seating)."""
+    return [statistics.fmean(values[i : i + 4]) for i in range(0, len(values), 4)]
+
+
+def measure(
+    pair: tuple[str, str], games: int, seed: int, workers: int, designs: list[str]
+) -> dict[str, Any]:
+    """Both measurements for one pair, each series played once: A against 3 B in each design
+    (with B's win rates in the same games), and B against 3 B independently and paired."""
+    a, b = pair
+    played: dict[str, Series] = {}
+    cpu: dict[str, float] = {}
+    for design in designs:
         started = time.process_time()
-        wall = time.monotonic()
-        diffs = differences(*pair, games, seed, design, workers)
-        units = (
-            diffs
-            if design == "independent"
-            else [statistics.fmean(diffs[i : i + 4]) for i in range(0, games, 4)]
-        )
+        played[design] = series(a, b, games, seed, design, workers)
+        cpu[design] = round(time.process_time() - started, 1)
+        print(pair, design, "played", cpu[design], flush=True)
+    b_alone = series(b, b, games, seed + 1, "independent", workers)[0]
+    b_paired = series(b, b, games, seed, "duplicate+keyed", workers)[0]
+    rows: dict[str, Any] = {}
+    for design in designs:
+        mine, others = played[design]
+        diffs = [x - y for x, y in zip(mine, others)]
+        units = diffs if design == "independent" else per_deal(diffs)
         rows[design] = {
             "games": games,
             "units": len(units),
             "mean_difference": round(statistics.fmean(diffs), 4),
             "half_width": round(half_width(units), 4),
-            "cpu_seconds": round(time.process_time() - started, 1),
-            "wall_seconds": round(time.monotonic() - wall, 1),
+            "cpu_seconds": cpu[design],
         }
-        print(pair, design, rows[design], flush=True)
     base = rows["independent"]["half_width"]
-    for design in DESIGNS:
+    for design in designs:
         rows[design]["width_ratio"] = round(rows[design]["half_width"] / base, 3)
-    return rows
+    a_alone = played["independent"][0]
+    a_paired = played["duplicate+keyed"][0]
+    independent = Z95 * math.sqrt(
+        statistics.variance(a_alone) / games + statistics.variance(b_alone) / games
+    )
+    deals = [x - y for x, y in zip(per_deal(a_paired), per_deal(b_paired))]
+    compare: dict[str, Any] = {
+        "games_each": games,
+        "independent_half_width": round(independent, 4),
+        "paired_half_width": round(half_width(deals), 4),
+        "independent_difference": round(statistics.fmean(a_alone) - statistics.fmean(b_alone), 4),
+        "paired_difference": round(statistics.fmean(deals), 4),
+    }
+    compare["width_ratio"] = round(
+        compare["paired_half_width"] / compare["independent_half_width"], 3
+    )
+    print(pair, rows, compare, flush=True)
+    return {"a_vs_3b": rows, "compare": compare}
 
 
 def main() -> None:
@@ -138,6 +128,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=22)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--json", type=Path, default=None)
+    parser.add_argument(
+        "--designs",
+        default=",".join(DESIGNS),
+        help="A against 3 B designs to play (independent and duplicate+keyed are needed)",
+    )
     args = parser.parse_args()
     if args.games % 4:
         parser.error("--games must be a multiple of 4 (one deal per seat rotation)")
@@ -149,9 +144,8 @@ def main() -> None:
     }
     for text in args.pair:
         a, b = text.split(",")
-        results[f"{a} vs 3 x {b}"] = measure((a, b), args.games, args.seed, args.workers)
-        results[f"{a} - {b}, each vs 3 x {b}"] = compare_widths(
-            (a, b), args.games, args.seed, args.workers
+        results[f"{a} vs 3 x {b}"] = measure(
+            (a, b), args.games, args.seed, args.workers, args.designs.split(",")
         )
     if args.json is not None:
         args.json.parent.mkdir(parents=True, exist_ok=True)

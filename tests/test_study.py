@@ -4,7 +4,9 @@ else changed before it."""
 
 from __future__ import annotations
 
+import collections
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -14,7 +16,7 @@ from kingofny.cli import main
 from kingofny.players import HeuristicPlayer
 from kingofny.study import Gift, card_study, monster_study, play_study_game, seat_study, shape_study
 from kingofny.study.report import format_study
-from kingofny.study.studies import _chi2_survival
+from kingofny.study.studies import _chi2, _permutation_p
 
 
 def _players(n: int) -> list[k.Player]:
@@ -94,11 +96,32 @@ def test_the_monster_study_is_an_a_a_test() -> None:
     assert 0.0 <= result["p_value"] <= 1.0
 
 
-def test_the_chi_square_tail_has_known_values() -> None:
-    """P(chi2_1 > 3.841) = 0.05, P(chi2_5 > 11.07) = 0.05, P(chi2_2 > x) = exp(-x/2)."""
-    assert _chi2_survival(3.841, 1) == pytest.approx(0.05, abs=1e-3)
-    assert _chi2_survival(11.070, 5) == pytest.approx(0.05, abs=1e-3)
-    assert _chi2_survival(4.0, 2) == pytest.approx(0.1353, abs=1e-3)
+def test_the_permutation_p_value_tells_a_real_difference_from_chance() -> None:
+    """Issue 22 §4 (monsters): the A/A test's p-value. Hand-made games of 4 monsters drawn
+    from 6 in which monster "a" wins every game it plays get a p-value below 0.01; games whose
+    winner is the first of a line-up that is itself a random draw get one above 0.05."""
+    rng = random.Random(1)
+    pool = ["a", "b", "c", "d", "e", "f"]
+    biased, fair = [], []
+    for _ in range(300):
+        lineup = tuple(rng.sample(pool, 4))
+        biased.append(
+            (
+                lineup,
+                [1.0 if m == "a" else 0.0 for m in lineup]
+                if "a" in lineup
+                else [1.0, 0.0, 0.0, 0.0],
+            )
+        )
+        fair.append((lineup, [1.0, 0.0, 0.0, 0.0]))
+    for games, low in ((biased, True), (fair, False)):
+        wins: dict[str, float] = dict.fromkeys(pool, 0.0)
+        played = collections.Counter(m for lineup, _ in games for m in lineup)
+        for lineup, shares in games:
+            for m, share in zip(lineup, shares):
+                wins[m] += share
+        p = _permutation_p(games, _chi2(wins, played), 400, seed=3)
+        assert (p < 0.01) if low else (p > 0.05), p
 
 
 def test_the_shape_study_accounts_for_every_game_and_vp() -> None:
@@ -146,3 +169,22 @@ def test_every_study_draws_its_plot(study: str, tmp_path: Path) -> None:
     argv = ["study", study, "--games", "4", "--plot", str(out), "--cards", "base:extra-head"]
     assert main(argv) == 0
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.parametrize(
+    ("call", "name"),
+    [
+        (lambda: seat_study("random", 4, seed="x"), "seed"),  # type: ignore[arg-type]
+        (lambda: seat_study("random", 4, seed=1, counts=5), "counts"),  # type: ignore[arg-type]
+        (lambda: seat_study("random", 4, seed=1, counts=(2, 7)), "counts"),
+        (lambda: monster_study("random", 4, seed=1, table="4"), "table"),  # type: ignore[arg-type]
+        (lambda: card_study("random", 4, seed=1, count=0), "count"),
+        (lambda: shape_study("random", 4, seed=1, workers=0), "workers"),
+        (lambda: card_study("random", 4, seed=1, cards=["base:nope"]), "cards"),
+    ],
+)
+def test_bad_study_arguments_are_argument_errors(call: object, name: str) -> None:
+    """Every study checks its arguments before any game, naming the bad one."""
+    assert callable(call)
+    with pytest.raises(k.ArgumentError, match=name):
+        call()

@@ -565,6 +565,56 @@ class StudyDirective(_Generating):
         return self.emit([*lines, ""])
 
 
+class TrainingCurveDirective(_Generating):
+    """The learning curve ``examples/train_ppo.py`` wrote (its ``curve.json``, under ``docs/``):
+    one row per checkpoint, then the final evaluation at an unseen seed."""
+
+    required_arguments = 1
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        """Build the nodes."""
+        import json
+        from pathlib import Path
+
+        path = Path(self.env.srcdir) / self.arguments[0]
+        self.env.note_dependency(str(path))
+        try:
+            curve = json.loads(path.read_text())
+        except (OSError, ValueError) as exc:
+            raise self.error(f"cannot read the curve {self.arguments[0]}: {exc}") from None
+
+        def rate(row: dict[str, Any]) -> str:
+            return (
+                f"{100 * row['rate']:.1f}% ({100 * row['low']:.1f} to {100 * row['high']:.1f}), "
+                f"{row['games']} games"
+            )
+
+        rows = [
+            [
+                c["label"],
+                f"{c['ppo_steps']:,}",
+                f"{c['wall_minutes']:.0f}",
+                rate(c["random"]),
+                rate(c["heuristic"]),
+            ]
+            for c in curve["checkpoints"]
+        ]
+        final = curve.get("final")
+        if final is not None:
+            rows.append(
+                [
+                    f"**{final['label']}**, seed {final['unseen_seed']}",
+                    "",
+                    f"{curve.get('wall_minutes', 0):.0f}",
+                    rate(final["random"]),
+                    rate(final["heuristic"]),
+                ]
+            )
+        header = ["checkpoint", "PPO steps", "wall minutes", "vs 3 random", "vs 3 heuristic"]
+        return self.emit(_list_table(header, rows, "22 12 10 28 28", "curve"))
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     """Register the directives, the ``ruling`` role and the event handlers."""
     app.add_role("ruling", ruling_role)
@@ -578,4 +628,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("kingofny-api", ApiDirective)
     app.add_directive("kingofny-observation", ObservationDirective)
     app.add_directive("kingofny-study", StudyDirective)
+    app.add_directive("kingofny-training-curve", TrainingCurveDirective)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

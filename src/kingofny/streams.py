@@ -11,11 +11,11 @@ by how many draws came before, and mixed with the game's seed:
 ==================  ===========================================================================
 Chance              Key
 ==================  ===========================================================================
-a turn's roll       (the roller's seat, how many turns that seat has begun, which roll of the
-                    turn: 0 the first, 1 the first reroll, ...)
+a turn's roll       (the roller's seat, how many turns that seat has begun before this one,
+                    which roll of the turn: 0 the first, 1 the first reroll, ...)
 a card's roll       (the turn's seat, that seat's turn count, which card roll of the turn)
-the first-player    which roll-off of the set-up and which contender
-roll
+the first-player    which roll-off of the set-up (a tie rolls again), and how many
+roll                contenders have rolled in it
 a tile              (borough, stack, how many tiles that stack has revealed)
 a card              the deck is shuffled once per seed: each card of the deck gets a rank from
                     the seed, and a reveal takes the remaining card of lowest rank (when the
@@ -116,13 +116,16 @@ class KeyedChance:
 
     def draw(self, state: GameState) -> Outcome:
         """The outcome of the chance node ``state`` waits at (it must wait at one)."""
+        if not isinstance(state, GameState):
+            raise ArgumentError("KeyedChance.draw(state)", f"expected a GameState, got {state!r}")
         step = state.next_step
         sampler = self._samplers.get(type(step)) if isinstance(step, ChanceStep) else None
         if sampler is None or not isinstance(step, ChanceStep) or state.current_player is not None:
             raise ArgumentError("KeyedChance.draw(state)", "the state waits for no chance outcome")
         if state.turn.number != self._turn:
             self._turn = state.turn.number
-            self._turns_of[state.turn.seat] = self._turns_of.get(state.turn.seat, -1) + 1
+            if self._turn > 0:  # the set-up (turn 0) is nobody's turn
+                self._turns_of[state.turn.seat] = self._turns_of.get(state.turn.seat, -1) + 1
             self._rolls = self._card_rolls = 0
         return sampler(state, step)
 
@@ -142,7 +145,7 @@ class KeyedChance:
         seat = state.turn.seat
         roll = self._rolls
         self._rolls += 1
-        return self._dice(dice_count(step), _DICE, seat, self._turns_of[seat], roll)
+        return self._dice(dice_count(step), _DICE, seat, self._turns_of.get(seat, 0), roll)
 
     def _card_roll(self, state: GameState, step: ChanceStep) -> Outcome:
         seat = state.turn.seat
@@ -152,7 +155,8 @@ class KeyedChance:
 
     def _roll_off(self, state: GameState, step: ChanceStep) -> Outcome:
         assert isinstance(step, RollOff)
-        self._roll_offs += 1
+        if not step.attacks:  # the first contender of a roll-off: a new one begins
+            self._roll_offs += 1
         return self._dice(dice_count(step), _ROLL_OFF, self._roll_offs, len(step.attacks))
 
     def _tile(self, state: GameState, step: ChanceStep) -> Outcome:

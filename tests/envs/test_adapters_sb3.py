@@ -106,3 +106,14 @@ def test_maskable_ppo_trains_on_the_sb3_adapter() -> None:
     masks = get_action_masks(env)
     actions, _ = model.predict(obs, action_masks=masks)
     assert all(masks[i][a] for i, a in enumerate(actions))
+
+
+def test_the_sb3_adapter_refuses_the_options_it_sets() -> None:
+    """``autoreset_mode`` and ``copy`` are the adapter's own: giving them is an ArgumentError
+    naming them, not a TypeError about duplicate keywords."""
+    import kingofny as k
+    from kingofny.envs.sb3 import SB3VecEnv
+
+    for option, value in (("autoreset_mode", "next-step"), ("copy", True)):
+        with pytest.raises(k.ArgumentError, match=option):
+            SB3VecEnv(2, 2, **{option: value})

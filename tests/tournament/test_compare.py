@@ -17,12 +17,14 @@ from kingofny.tournament.sprt import SPRT
 def test_wald_bounds_and_a_hand_computed_ratio() -> None:
     """Issue 22 §2: the bounds are log(beta / (1 - alpha)) and log((1 - beta) / alpha); the
     ratio of x = (1, 0, 0, -1, 1, 1) for H0: 0 against H1: 0.1 is
-    n (d1 - d0) (2 mean - d0 - d1) / (2 var) = 6 * 0.1 * (2/3 - 0.1) / (2 * 5/9) = 0.306."""
+    n (d1 - d0) (2 mean - d0 - d1) / (2 var), with the variance 5/9 shrunk toward 1/4 by one
+    pseudo-observation, (6 * 5/9 + 1/4) / 7 = 0.5119: 6 * 0.1 * (2/3 - 0.1) / (2 * 0.5119) =
+    0.332."""
     test = SPRT(0.0, 0.1, alpha=0.05, beta=0.05)
     assert test.lower == pytest.approx(math.log(0.05 / 0.95))
     assert test.upper == pytest.approx(math.log(0.95 / 0.05))
     state = test.add([1, 0, 0, -1, 1, 1])
-    assert state.llr == pytest.approx(0.306, abs=1e-3)
+    assert state.llr == pytest.approx(0.332, abs=1e-3)
     assert state.count == 6
     assert state.mean == pytest.approx(1 / 3)
     assert state.decision is None
@@ -75,14 +77,31 @@ def test_bad_settings_are_argument_errors(kwargs: dict[str, float], name: str) -
 
 def test_a_bot_against_itself_gives_identical_pairs() -> None:
     """Issue 22 §2: A and B the same bot with the same seeds play the same games on the same
-    deals, so every paired difference is exactly 0 and the test never decides (the cap)."""
+    deals, so every paired difference is exactly 0, and the test accepts H0 (no better)."""
     result = compare(
-        RandomPlayer, RandomPlayer, [RandomPlayer], seed=4, margin=0.1, max_games=24, batch=4
+        RandomPlayer, RandomPlayer, [RandomPlayer], seed=4, margin=0.1, max_games=400, batch=4
     )
-    assert result.stopped_by == "cap"
-    assert result.games == 24
+    assert result.stopped_by == "H0"
     assert result.wins[0] == result.wins[1]
     assert result.test.mean == 0.0
+
+
+def test_observations_that_do_not_vary_still_decide() -> None:
+    """A bot that wins every deal (every difference +1) is accepted as better within 10 deals;
+    two identical ones (every difference 0) as no better within 30 (with H1 at 0.05, the shrunk
+    variance 0.25 / (n + 1) gives a ratio of -0.005 n (n + 1), past -2.94 at n = 24)."""
+    assert SPRT(0.0, 0.05).add([1.0] * 10).decision == "H1"
+    same = SPRT(0.0, 0.05)
+    assert same.add([0.0] * 23).decision is None
+    assert same.add([0.0]).decision == "H0"
+
+
+def test_a_bad_observation_changes_nothing() -> None:
+    """All observations are checked before any is counted."""
+    test = SPRT()
+    with pytest.raises(k.ArgumentError, match="observation"):
+        test.add([0.1, 0.2, math.nan])
+    assert test.state().count == 0
 
 
 def test_heuristic_is_found_better_than_random() -> None:
@@ -108,3 +127,6 @@ def test_bad_compare_arguments_are_argument_errors() -> None:
         compare(RandomPlayer, RandomPlayer, [], seed=1)
     with pytest.raises(k.ArgumentError, match="max_games"):
         compare(RandomPlayer, RandomPlayer, [RandomPlayer], seed=1, max_games=0)
+    for name, value in (("margin", -1.0), ("alpha", 0.9), ("beta", 0)):
+        with pytest.raises(k.ArgumentError, match=rf"compare\({name}\)"):
+            compare(RandomPlayer, RandomPlayer, [RandomPlayer], seed=1, **{name: value})

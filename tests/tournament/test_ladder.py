@@ -112,9 +112,21 @@ def test_a_tiny_ladder_runs_reads_back_and_resumes(tmp_path: Path) -> None:
     ]
     assert report.games == 12
     assert read_ladder(tmp_path).ahead == report.ahead
-    before = {p: p.stat().st_mtime_ns for p in tmp_path.glob("*.jsonl")}
-    run_ladder(bots, 4, tmp_path, seed=3, seats=2, resume=True)
-    assert {p: p.stat().st_mtime_ns for p in tmp_path.glob("*.jsonl")} == before
+    before = {p: p.read_bytes() for p in tmp_path.glob("*.jsonl")}
+    again = run_ladder(bots, 4, tmp_path, seed=3, seats=2, resume=True)
+    assert {p: p.read_bytes() for p in tmp_path.glob("*.jsonl")} == before
+    assert again.ahead == report.ahead
+
+
+def test_a_resumed_ladder_must_be_the_same_ladder(tmp_path: Path) -> None:
+    """Resuming with the bots in another order, another seed or more games per table is
+    refused (the tables' files belong to another ladder), rather than crediting one bot's
+    results to another."""
+    run_ladder(["random", "heuristic"], 4, tmp_path, seed=1, seats=2)
+    with pytest.raises(k.KingOfNYError):
+        run_ladder(["heuristic", "random"], 4, tmp_path, seed=1, seats=2, resume=True)
+    with pytest.raises(k.KingOfNYError):
+        run_ladder(["random", "heuristic"], 4, tmp_path, seed=2, seats=2, resume=True)
 
 
 def test_bad_ladders_are_argument_errors(tmp_path: Path) -> None:

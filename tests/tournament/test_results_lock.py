@@ -297,3 +297,24 @@ def test_ctrl_c_without_a_results_file_says_there_is_nothing_to_resume(tmp_path:
     args = build_parser().parse_args(["simulate", "--output", str(tmp_path / "r.jsonl")])
     assert "run the command again" in _interrupted(args)
     assert "--resume" not in _interrupted(args)
+
+
+def test_a_lock_left_by_an_earlier_process_with_this_pid_is_stale(tmp_path: Path) -> None:
+    """A container restarted as the same pid finds a lock naming its own pid that none of its
+    locks holds: it is taken over, not refused as "this process, in another series"."""
+    results = tmp_path / "results.jsonl"
+    lock_path(results).write_text(f"{os.getpid()}\n{socket.gethostname()}\n")
+    lock = ResultsLock(results)
+    lock.acquire()
+    assert lock.held
+    second = ResultsLock(results)
+    with pytest.raises(ResultsLockedError):
+        second.acquire()  # but one that this process does hold is live
+    lock.release()
+
+
+def test_a_missing_folder_is_a_config_error(tmp_path: Path) -> None:
+    """A results file in a folder that does not exist: a ConfigError naming the folder, not a
+    raw FileNotFoundError about the lock file."""
+    with pytest.raises(ConfigError, match="no folder"):
+        simulate([RandomPlayer, RandomPlayer], 1, seed=1, output=tmp_path / "no" / "r.jsonl")

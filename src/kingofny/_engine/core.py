@@ -200,8 +200,8 @@ def grant_card(state: GameState, card: str) -> GameState:
     afterwards (after the card's questions, if any).
 
     Raises :class:`~kingofny.errors.IllegalActionError` if ``state`` does not wait at a Buy
-    step or the card is face up or held by a monster, and :class:`~kingofny.errors.ArgumentError`
-    for a card the game's packs do not have.
+    step or the card is face up, held by a monster or discarded, and
+    :class:`~kingofny.errors.ArgumentError` for a card the game's packs do not have.
     """
     from kingofny._engine.shop import bought
     from kingofny.model.cards import CardKind
@@ -217,6 +217,8 @@ def grant_card(state: GameState, card: str) -> GameState:
         raise ArgumentError("grant_card(card)", f"no card {card!r} in this game's packs")
     if card in state.market or any(card in m.cards for m in state.monsters):
         raise IllegalActionError(f"{card} is already in play")
+    if card in state.discard and card not in state.deck:
+        raise IllegalActionError(f"{card} is in the discard pile")
     deck = list(state.deck)
     if card in deck:
         deck.remove(card)

@@ -14,9 +14,11 @@ is where sb3-contrib's ``MaskablePPO`` looks for them)::
     env = SB3VecEnv(8, monsters=4, seat="random")
     model = MaskablePPO("MlpPolicy", env).learn(100_000)
 
-Every option of :class:`~kingofny.envs.vector.KingOfNYVectorEnv` is accepted (``monsters``,
-``seat``, ``opponents``, ``reward``, ...). ``info["outcome"]`` of an ended game says how it
-ended for the learner, ``info["seat"]`` where it sat.
+Every option of :class:`~kingofny.envs.vector.KingOfNYVectorEnv` but ``autoreset_mode`` and
+``copy`` (which this class sets) is accepted (``monsters``, ``seat``, ``opponents``,
+``reward``, ...); ``set_options`` has no effect (the games take no reset options).
+``info["outcome"]`` of an ended game says how it ended for the learner, ``info["seat"]`` where
+it sat.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from gymnasium import spaces
 from stable_baselines3.common.vec_env import VecEnv
 
 from kingofny.envs.vector import KingOfNYVectorEnv
+from kingofny.errors import ArgumentError
 
 __all__ = ["SB3VecEnv"]
 
@@ -45,6 +48,11 @@ class SB3VecEnv(VecEnv):
     """``num_envs`` games as a Stable-Baselines3 ``VecEnv`` (see the module's documentation)."""
 
     def __init__(self, num_envs: int = 8, monsters: int | Sequence[str] = 4, **options: Any):
+        for fixed in ("autoreset_mode", "copy"):
+            if fixed in options:
+                raise ArgumentError(
+                    fixed, "SB3VecEnv sets it (same-step autoreset, its own copies)"
+                )
         self.vec = KingOfNYVectorEnv(
             num_envs, monsters, autoreset_mode="same-step", copy=False, **options
         )

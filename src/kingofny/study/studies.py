@@ -26,7 +26,7 @@ import multiprocessing
 import random
 import statistics
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, TypeVar
 
 import attrs
@@ -48,6 +48,8 @@ __all__ = [
 ]
 
 Z95 = 1.959963984540054
+PERMUTATIONS = 1000
+"""Relabellings behind the monster study's p-value."""
 T = TypeVar("T")
 R = TypeVar("R")
 
@@ -105,11 +107,26 @@ def _map(function: Callable[[T], R], tasks: Iterable[T], workers: int) -> Iterat
         yield from pool.imap(function, tasks, chunksize=4)
 
 
-def _check(bot: str, count: int, workers: int) -> None:
-    player_factory(bot)  # an unknown bot fails here, before any game
-    for name, value in (("games", count), ("workers", workers)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise ArgumentError(name, f"expected a positive int, got {value!r}")
+def _int(name: str, value: object, low: int, high: int | None = None) -> None:
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int)
+        or value < low
+        or (high is not None and value > high)
+    ):
+        span = f"from {low} to {high}" if high is not None else f"of {low} or more"
+        raise ArgumentError(name, f"expected an int {span}, got {value!r}")
+
+
+def _check(bot: str, count: int, workers: int, seed: object) -> None:
+    """ArgumentError naming the first bad common argument, before any game."""
+    if not isinstance(bot, str):
+        raise ArgumentError("bot", f"expected a player spec, got {bot!r}")
+    player_factory(bot)  # an unknown bot fails here
+    _int("games", count, 1)
+    _int("workers", workers, 1)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ArgumentError("seed", f"expected an int, got {seed!r}")
 
 
 # -- seats ----------------------------------------------------------------------------------------
@@ -130,7 +147,11 @@ def seat_study(
     workers: int = 1,
 ) -> dict[str, Any]:
     """The first player's win rate at each player count (fair share ``1 / count``)."""
-    _check(bot, games, workers)
+    _check(bot, games, workers, seed)
+    if isinstance(counts, (str, bytes)) or not isinstance(counts, Sequence) or not counts:
+        raise ArgumentError("counts", f"expected player counts, got {counts!r}")
+    for count in counts:
+        _int("counts", count, 2, 6)
     found: dict[str, Any] = {"bot": bot, "seed": seed, "games_per_count": games, "counts": {}}
     for count in counts:
         tasks = [(bot, count, _seed(seed, count, g)) for g in range(games)]
@@ -164,32 +185,27 @@ def monster_study(
     workers: int = 1,
 ) -> dict[str, Any]:
     """Each monster's win rate over ``games`` games of ``table`` monsters drawn from
-    ``monsters`` (default: every monster of ``packs``) in random seats, with a chi-square test
-    of "they all win equally often" (the A/A test for monsters without powers)."""
-    _check(bot, games, workers)
+    ``monsters`` (default: every monster of ``packs``) in random seats, with a test of "they
+    all win equally often" (the A/A test for monsters without powers): Pearson's chi-square
+    statistic, its p-value by permutation (see :func:`_permutation_p`)."""
+    _check(bot, games, workers, seed)
     content = content_of(new_game(2, packs=packs).config)
     pool = tuple(monsters) if monsters is not None else tuple(content.monsters)
-    if not 2 <= table <= min(6, len(pool)):
-        raise ArgumentError("table", f"expected 2 to {min(6, len(pool))} monsters, got {table}")
+    _int("table", table, 2, min(6, len(pool)))
     tasks = []
     for g in range(games):
         rng = random.Random(_seed(seed, 11, g))
         tasks.append((bot, tuple(rng.sample(pool, table)), tuple(packs), _seed(seed, 13, g)))
     wins: dict[str, float] = dict.fromkeys(pool, 0.0)
     played: Counter[str] = Counter()
+    games_played: list[tuple[tuple[str, ...], list[float]]] = []
     for (_, lineup, _, _), shares in zip(tasks, _map(_monster_game, tasks, workers)):
+        games_played.append((lineup, shares))
         for monster, share in zip(lineup, shares):
             wins[monster] += share
             played[monster] += 1
     rows = {m: Estimate.rate(wins[m], played[m]).as_dict() for m in pool}
-    # Chi-square of equal win rates: expected wins of each monster are its games times the
-    # overall rate.
-    overall = sum(wins.values()) / sum(played.values())
-    chi2 = sum(
-        (wins[m] - played[m] * overall) ** 2 / (played[m] * overall * (1 - overall))
-        for m in pool
-        if played[m]
-    )
+    chi2 = _chi2(wins, played)
     return {
         "bot": bot,
         "seed": seed,
@@ -198,24 +214,41 @@ def monster_study(
         "packs": list(packs),
         "monsters": rows,
         "chi_square": chi2,
-        "degrees_of_freedom": len(pool) - 1,
-        "p_value": _chi2_survival(chi2, len(pool) - 1),
+        "degrees_of_freedom": sum(1 for m in pool if played[m]) - 1,
+        "p_value": _permutation_p(games_played, chi2, PERMUTATIONS, seed),
+        "p_value_method": f"permutation ({PERMUTATIONS} relabellings of each game's line-up)",
     }
 
 
-def _chi2_survival(x: float, k: int) -> float:
-    """P(chi-square with ``k`` degrees of freedom > x), by the regularised gamma series."""
-    if x <= 0:
-        return 1.0
-    a, y = k / 2, x / 2
-    term = total = 1.0 / a
-    n = 0
-    while term > total * 1e-12 and n < 10_000:
-        n += 1
-        term *= y / (a + n)
-        total += term
-    lower = total * math.exp(-y + a * math.log(y) - math.lgamma(a))
-    return max(0.0, min(1.0, 1.0 - lower))
+def _chi2(wins: Mapping[str, float], played: Mapping[str, int]) -> float:
+    """Pearson's statistic of "every monster wins equally often" over the monsters that played."""
+    overall = sum(wins.values()) / sum(played.values())
+    return sum(
+        (wins[m] - played[m] * overall) ** 2 / (played[m] * overall * (1 - overall))
+        for m in played
+        if played[m]
+    )
+
+
+def _permutation_p(
+    games: Sequence[tuple[tuple[str, ...], list[float]]], observed: float, rounds: int, seed: int
+) -> float:
+    """The share of ``rounds`` relabellings whose statistic reaches ``observed``: each game's
+    win shares shuffled over its line-up, as they would be if the monsters did not matter
+    (they were seated at random). Exact whatever the dependence between the seats of a game,
+    which Pearson's chi-square ignores (one winner per game)."""
+    rng = random.Random(seed)
+    played = Counter(m for lineup, _ in games for m in lineup)
+    reached = 0
+    for _ in range(rounds):
+        wins: dict[str, float] = dict.fromkeys(played, 0.0)
+        for lineup, shares in games:
+            shuffled = shares[:]
+            rng.shuffle(shuffled)
+            for monster, share in zip(lineup, shuffled):
+                wins[monster] += share
+        reached += _chi2(wins, played) >= observed - 1e-9
+    return (reached + 1) / (rounds + 1)
 
 
 # -- shape ----------------------------------------------------------------------------------------
@@ -230,7 +263,8 @@ def shape_study(
     bot: str, games: int, *, seed: int, count: int = 4, workers: int = 1
 ) -> dict[str, Any]:
     """Game length, how games end, and where VP come from (all monsters and the winners)."""
-    _check(bot, games, workers)
+    _check(bot, games, workers, seed)
+    _int("count", count, 2, 6)
     tasks = [(bot, count, _seed(seed, 17, g)) for g in range(games)]
     facts = list(_map(_shape_game, tasks, workers))
     turns = sorted(f.turns for f in facts)
@@ -297,7 +331,8 @@ def card_study(
 ) -> dict[str, Any]:
     """The effect of each card (default: every card of the base game) on its holder's win rate,
     over ``deals`` deals (see the module's documentation), and its cost-adjusted value."""
-    _check(bot, deals, workers)
+    _check(bot, deals, workers, seed)
+    _int("count", count, 2, 6)
     content = content_of(new_game(2).config)
     chosen = tuple(cards) if cards is not None else tuple(sorted(set(content.deck)))
     for card in chosen:

@@ -88,7 +88,8 @@ def compare(
     progress: Callable[[SPRTState, int], None] | None = None,
 ) -> Comparison:
     """Play A and B against ``field`` (one factory per other seat) on paired deals until the
-    test decides or each has played ``max_games`` games (see the module's documentation).
+    test decides or each has played ``max_games`` games, rounded up to whole deals (see the
+    module's documentation).
 
     ``batch`` deals are played between looks at the test; ``progress(state, games)`` is called
     after each. The games of a batch run on ``workers`` processes (see
@@ -109,6 +110,11 @@ def compare(
             )
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ArgumentError("compare(seed)", f"expected an int, got {seed!r}")
+    for name, value, high in (("margin", margin, 1.0), ("alpha", alpha, 0.5), ("beta", beta, 0.5)):
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value < high:
+            raise ArgumentError(
+                f"compare({name})", f"expected a number in (0, {high}), got {value!r}"
+            )
     test = SPRT(0.0, margin, alpha, beta)
     seats = len(field) + 1
     if not 2 <= seats <= 6:

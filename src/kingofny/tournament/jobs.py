@@ -41,16 +41,17 @@ class Planned:
 def plan(
     entrants: int, games: int, seed: int, rotate_seats: bool = True, duplicate: bool = False
 ) -> Iterator[Planned]:
-    """The games of a series, as the serial runner always drew them. With ``duplicate`` (which
-    rotates the seats), each deal (a game seed and the players' seeds) is played ``entrants``
-    times in a row, once per rotation of the seats."""
+    """The games of a series, as the serial runner always drew them. With ``duplicate`` (and
+    ``rotate_seats``, which :func:`kingofny.simulate` requires with it), each deal (a game seed
+    and the players' seeds) is played ``entrants`` times in a row, once per rotation of the
+    seats."""
     master = seeded_random(seed)
     game_seed, player_seeds = 0, tuple[int, ...]()
     for index in range(games):
         if not duplicate or index % entrants == 0:
             game_seed = master.getrandbits(SEED_BITS)
             player_seeds = tuple(master.getrandbits(SEED_BITS) for _ in range(entrants))
-        seats = seating(entrants, index, rotate_seats or duplicate)
+        seats = seating(entrants, index, rotate_seats)
         yield Planned(index, game_seed, player_seeds, seats)
 
 

@@ -8,7 +8,8 @@ of each deal) written to its own results file, so a ladder resumes where it stop
 * **Bradley-Terry** over the pairwise results: in a game, a bot that finished ahead of another
   beat it (a tie counts half); strengths by maximum likelihood (Hunter's MM algorithm), on the
   Elo scale (400 log10 of the odds) with the first bot at 0, and 95% intervals from a bootstrap
-  over games (which keeps the pairs of one game together);
+  over deals (the unit that is independent: the games of one deal share its dice, and the pairs
+  of one game its result);
 * **Plackett-Luce** over the finishing order (openskill, extra ``stats``): mean and 95% interval
   (mu +- 1.96 sigma);
 * **the pairwise matrix**: how often each bot finished ahead of each other, so that an
@@ -170,34 +171,54 @@ def ladder_report(
     A bot is known by its label across tables. ``bootstrap`` resamples of the games give the
     Bradley-Terry intervals (0: none); ``ratings=False`` skips openskill.
     """
+    if isinstance(bootstrap, bool) or not isinstance(bootstrap, int) or bootstrap < 0:
+        raise ArgumentError("ladder_report(bootstrap)", f"expected an int >= 0, got {bootstrap!r}")
+    if isinstance(tables, (str, bytes)) or not isinstance(tables, Sequence):
+        raise ArgumentError(
+            "ladder_report(tables)", f"expected (labels, rows) pairs, got {tables!r}"
+        )
     labels: list[str] = []
-    for entrants, _ in tables:
-        labels.extend(label for label in entrants if label not in labels)
+    for table in tables:
+        if not isinstance(table, Sequence) or len(table) != 2:
+            raise ArgumentError("ladder_report(tables)", f"expected (labels, rows), got {table!r}")
+        labels.extend(str(label) for label in table[0] if str(label) not in labels)
     index = {label: i for i, label in enumerate(labels)}
     n = len(labels)
+    if n < 2:
+        raise ArgumentError("ladder_report(tables)", "a ladder needs at least two bots")
     games: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+    deals: dict[tuple[int, int], list[int]] = {}
+    """The games of each deal (table, deal), the unit the bootstrap resamples."""
     wins = [0] * n
     played = [0] * n
-    for entrants, rows in tables:
+    for number, (entrants, rows) in enumerate(tables):
         for row in rows:
+            if not isinstance(row, GameRow):
+                raise ArgumentError("ladder_report(tables)", f"expected GameRow rows, got {row!r}")
             if row.status != "finished":
                 continue
-            bots = tuple(index[entrants[entrant]] for entrant in row.seats)
+            if max(row.seats) >= len(entrants):
+                raise ArgumentError(
+                    "ladder_report(tables)",
+                    f"table {number}: a row seats entrant {max(row.seats)}, but the table names "
+                    f"{len(entrants)}",
+                )
+            bots = tuple(index[str(entrants[entrant])] for entrant in row.seats)
+            deals.setdefault((number, row.index // len(row.seats)), []).append(len(games))
             games.append((bots, finishing_ranks(row)))
             for seat, bot in enumerate(bots):
                 played[bot] += 1
                 wins[bot] += seat in (row.winners or ())
-    if n < 2:
-        raise ArgumentError("ladder_report(tables)", "a ladder needs at least two bots")
     ahead, met = _pairwise(games, n)
     elo = _elo(_bradley_terry(ahead))
     low, high = list(elo), list(elo)
     if bootstrap and games:
         rng = random.Random(seed)
+        units = list(deals.values())
         samples: list[list[float]] = [[] for _ in range(n)]
         for _ in range(bootstrap):
-            resample = [games[rng.randrange(len(games))] for _ in games]
-            fitted = _elo(_bradley_terry(_pairwise(resample, n)[0], iterations=150))
+            resample = [games[g] for _ in units for g in units[rng.randrange(len(units))]]
+            fitted = _elo(_bradley_terry(_pairwise(resample, n)[0]))
             for i, value in enumerate(fitted):
                 samples[i].append(value)
         for i in range(n):
@@ -236,6 +257,14 @@ def run_ladder(
     ``games_per_table`` paired games each (a multiple of ``seats``: whole deals), into
     ``directory`` (one results file per table; ``resume`` continues them), then rate the bots.
     ``progress(table, tables, games)`` is called after each table."""
+    if isinstance(specs, (str, bytes)) or not isinstance(specs, Sequence):
+        raise ArgumentError("ladder(bots)", f"expected a list of bot specs, got {specs!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ArgumentError("ladder(seed)", f"expected an int, got {seed!r}")
+    if isinstance(seats, bool) or not isinstance(seats, int):
+        raise ArgumentError("ladder(seats)", f"expected an int, got {seats!r}")
+    if progress is not None and not callable(progress):
+        raise ArgumentError("ladder(progress)", f"expected a callable, got {progress!r}")
     if len(set(specs)) != len(specs) or len(specs) < 2:
         raise ArgumentError("ladder(bots)", f"expected two or more different bots, got {specs!r}")
     if not 2 <= seats <= min(6, len(specs)):
@@ -254,25 +283,22 @@ def run_ladder(
     read: list[tuple[Sequence[str], Sequence[GameRow]]] = []
     for number, table in enumerate(tables):
         path = folder / TABLE_NAME.format(index=number)
-        if not (resume and path.exists() and _complete(path, games_per_table)):
-            simulate(
-                [factories[spec] for spec in table],
-                games_per_table,
-                seed=seed + number,
-                chance="keyed",
-                duplicate=True,
-                workers=workers,
-                output=path,
-                resume=resume,
-            )
+        # With resume, simulate checks that the file is this table's series (bots, games,
+        # seed, settings) and plays only what is missing.
+        simulate(
+            [factories[spec] for spec in table],
+            games_per_table,
+            seed=seed + number,
+            chance="keyed",
+            duplicate=True,
+            workers=workers,
+            output=path,
+            resume=resume and path.exists(),
+        )
         read.append((table, load_results(path).rows))
         if progress is not None:
             progress(number + 1, len(tables), games_per_table)
     return ladder_report(read, seed=seed)
-
-
-def _complete(path: Path, games: int) -> bool:
-    return len(load_results(path).rows) >= games
 
 
 def read_ladder(directory: str | Path, *, seed: int = 0) -> LadderReport:

@@ -29,6 +29,10 @@ SUFFIX = ".lock"
 """What the lock file's name adds to the results file's: ``results.jsonl.lock``."""
 
 
+_HELD: set[str] = set()
+"""The lock files this process holds now (resolved paths)."""
+
+
 class ResultsLockedError(ConfigError):
     """A results file that another series is writing (its lock file is held).
 
@@ -109,8 +113,10 @@ class ResultsLock:
 
     def acquire(self) -> None:
         """Create the lock file, taking over a stale one; raise :class:`ResultsLockedError` if
-        a live series holds it. Other problems (a missing directory, no permission) raise
-        :class:`OSError`."""
+        a live series holds it, :class:`~kingofny.errors.ConfigError` if the results file's
+        folder does not exist. Other problems (no permission) raise :class:`OSError`."""
+        if not self.lock.parent.is_dir():
+            raise ConfigError(f"no folder {self.lock.parent} for the results file {self.path}")
         me = f"{os.getpid()}\n{_host()}\n"
         for _ in range(3):  # a stale lock removed, then created again by another series
             try:
@@ -127,6 +133,7 @@ class ResultsLock:
                 raise
             os.close(handle)
             self.held = True
+            _HELD.add(str(self.lock.resolve()))
             return
         pid, host = _holder(self.lock)
         raise self._refusal(pid, host)
@@ -136,7 +143,10 @@ class ResultsLock:
         pid, host = _holder(self.lock)
         if not self.lock.exists():
             return  # released meanwhile
-        if pid is None or host != _host() or _alive(pid):
+        # A lock of this very process that no lock object of it holds is left from an earlier
+        # process that had the same pid (a container restarted as pid 1): stale too.
+        ours_but_unheld = pid == os.getpid() and str(self.lock.resolve()) not in _HELD
+        if pid is None or host != _host() or (_alive(pid) and not ours_but_unheld):
             raise self._refusal(pid, host)
         with contextlib.suppress(FileNotFoundError):
             self.lock.unlink()
@@ -162,6 +172,7 @@ class ResultsLock:
         """Remove the lock file, if held (idempotent)."""
         if self.held:
             self.held = False
+            _HELD.discard(str(self.lock.resolve()))
             if _holder(self.lock)[0] not in (os.getpid(), None):
                 return  # not ours any more (taken over): leave it to its holder
             with contextlib.suppress(FileNotFoundError):

@@ -692,7 +692,8 @@ def simulate(
       (:mod:`kingofny.streams`), so that games with the same seed see the same dice on the same
       monster's turn and roll, the same tiles and the same order of cards, whoever plays;
     * ``duplicate``: each deal (a game seed and the players' seeds) is played once per rotation
-      of the seats, ``len(player_factories)`` games in a row (it implies ``rotate_seats``).
+      of the seats, ``len(player_factories)`` games in a row (``games`` must be a multiple of
+      it, and ``rotate_seats`` left True).
       With ``chance="keyed"`` too, every entrant plays every seat of the same deal on the same
       dice: the luck of the deal and of the seat cancel out within each deal.
 
@@ -783,7 +784,9 @@ def simulate(
             raise ArgumentError(f"simulate({flag})", f"expected a bool, got {value!r}")
     if duplicate and not rotate_seats:
         raise ArgumentError(
-            "simulate(duplicate)", "duplicate seating rotates the seats: drop rotate_seats=False"
+            "simulate(duplicate)",
+            "duplicate seating rotates the seats: it cannot keep them fixed (rotate_seats=False, "
+            "--no-rotate)",
         )
     if duplicate and isinstance(games, int) and games % len(player_factories):
         raise ArgumentError(

@@ -33,6 +33,9 @@ Decision = Literal["H0", "H1"]
 """What the test accepted: H0 (no better than ``delta0``) or H1 (better by ``delta1``)."""
 
 Z95 = 1.959963984540054
+PRIOR_VARIANCE = 0.25
+"""The variance the test starts from, worth one observation (that of a fair coin's win or
+loss: win-rate differences vary less, so it errs on the side of caution)."""
 
 
 def _probability(where: str, value: object) -> float:
@@ -92,8 +95,10 @@ class SPRT:
     def add(self, values: Iterable[float]) -> SPRTState:
         """Take in more observations (each a paired difference); the state after them. Once a
         decision is reached it stays (later observations still update the estimate)."""
-        for value in values:
-            x = _number("observation", value)
+        if isinstance(values, (str, bytes)):
+            raise ArgumentError("observations", f"expected numbers, got {values!r}")
+        checked = [_number("observation", value) for value in values]  # all, before any counts
+        for x in checked:
             self._count += 1
             self._sum += x
             self._squares += x * x
@@ -104,15 +109,16 @@ class SPRT:
 
     @property
     def llr(self) -> float:
-        """The log-likelihood ratio of H1 against H0 now (0 before two observations, or while
-        they do not vary)."""
+        """The log-likelihood ratio of H1 against H0 now (0 before two observations). The
+        variance estimate is shrunk toward :data:`PRIOR_VARIANCE` by one pseudo-observation,
+        so that observations that do not vary (a bot that wins every deal, or two identical
+        bots) still decide, and a few equal early ones do not decide at once."""
         n = self._count
         if n < 2:
             return 0.0
         mean = self._sum / n
-        variance = max(self._squares / n - mean * mean, 0.0)
-        if variance == 0.0:
-            return 0.0
+        observed = max(self._squares / n - mean * mean, 0.0)
+        variance = (n * observed + PRIOR_VARIANCE) / (n + 1)
         d0, d1 = self.delta0, self.delta1
         return n * (d1 - d0) * (2 * mean - d0 - d1) / (2 * variance)
 
