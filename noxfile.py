@@ -291,7 +291,7 @@ STUDIES = {
     "monsters": ("heuristic", 3000, ()),
     "shape": ("heuristic", 2000, ()),
     "cards": ("heuristic", 1000, ()),
-    "cards-expectimax": ("expectimax", 60, ()),
+    "cards-policy": ("policy", 600, ()),
 }
 """The balance studies ``nox -s study`` regenerates."""
 
@@ -302,7 +302,7 @@ def study(session: nox.Session) -> None:
     JSON and PNG under docs/_static/study/, on the compiled build. ``-- NAME ...`` runs only
     those studies (names of ``STUDIES``); ``-- --workers N`` sets the processes (default 2).
     """
-    _install_compiled(session, "[stats]")
+    _install_compiled(session, "[stats,rl]")  # rl: numpy for the policy bot
     args = list(session.posargs)
     workers = "2"
     if "--workers" in args:
@@ -331,6 +331,8 @@ def study(session: nox.Session) -> None:
             str(out / f"{name}.json"),
             "--plot",
             str(out / f"{name}.png"),
+            # One BLAS thread: the policy bot multiplies one vector at a time, which threads slow.
+            env={"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"},
         )
 
 

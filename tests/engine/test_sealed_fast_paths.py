@@ -284,3 +284,17 @@ def test_the_working_copy_a_hook_gets_is_a_game_state_to_it() -> None:
     list(_stops(["looks:kong", "drakonis"], ("base", LOOKS), 2))
     assert _Looks.seen
     assert set(_Looks.seen) == {("GameState", True, True)}
+
+
+def test_the_legal_actions_of_several_games_played_in_turns_are_remembered() -> None:
+    """Issue 23 §2: a batched environment steps its games in turns; the legal actions the
+    engine computed for each game's position are still remembered when that game's turn comes
+    back (the memo holds many states, by identity), so apply does not compute them again."""
+    games = [kingofny.new_game(4, seed=seed) for seed in range(8)]
+    first = [kingofny.legal_actions(state) for state in games]
+    for state, legal in zip(games, first):
+        assert kingofny.legal_actions(state) is legal  # the same tuple: served from the memo
+    # An equal state that is another object is not mistaken for the remembered one.
+    copy = pickle.loads(pickle.dumps(games[0]))
+    assert copy == games[0]
+    assert kingofny.legal_actions(copy) == first[0]

@@ -113,21 +113,31 @@ def start(config: GameConfig, drawn: list[Outcome] | None = None) -> GameState:
 
 
 class _Memo:
-    """The loop's one-entry memo, a pair replaced whole, so a thread sees either the old pair or
-    the new one, never half of each. (An attribute of one object rather than
-    a module global, which the compiled build reads without a dict lookup.)"""
+    """The loop's memo of legal actions. (An attribute of one object rather than a module
+    global, which the compiled build reads without a dict lookup.)"""
 
     def __init__(self) -> None:
-        self.legal: tuple[GameState | None, tuple[Action, ...]] = (None, ())
-        """The last state whose legal actions were computed, and those actions. ``advance``
-        computes them to find forced moves, callers then ask for them and ``apply`` checks
-        against them: one entry, matched by identity, saves two of those three computations
-        on the hot path. Only frozen states are kept (a draft changes after it is read: an
-        effect may ask for the legal actions of the state its hook is given), and none in
-        the debug mode."""
+        self.legal: dict[int, tuple[GameState, tuple[Action, ...]]] = {}
+        """The states whose legal actions were computed lately, by identity (``id``, checked
+        against the state kept with them), and those actions. ``advance`` computes them to find
+        forced moves, callers then ask for them and ``apply`` checks against them: the memo
+        saves two of those three computations on the hot path, also when several games are
+        played in turns (a batched environment steps each of its games in turn). Only frozen
+        states are kept (a draft changes after it is read: an effect may ask for the legal
+        actions of the state its hook is given), and none in the debug mode. At most
+        :data:`_MEMO_SIZE` entries: it is emptied when full."""
 
 
 _MEMO: Final = _Memo()
+_MEMO_SIZE: Final = 256
+
+
+def _remember(state: GameState, actions: tuple[Action, ...]) -> None:
+    """Keep ``actions`` as the legal actions of ``state`` (see :class:`_Memo`)."""
+    memo = _MEMO.legal
+    if len(memo) >= _MEMO_SIZE:
+        memo.clear()
+    memo[id(state)] = (state, actions)
 
 
 _WITH_AGENDA: Final = maker(GameState, "agenda")
@@ -136,9 +146,9 @@ _WITH_AGENDA_RNG: Final = maker(GameState, "agenda", "rng")
 
 def legal(state: GameState) -> tuple[Action, ...]:
     """:func:`kingofny._engine.core.legal_actions` for a state known to be a GameState."""
-    cached_state, cached = _MEMO.legal
-    if cached_state is state:
-        return cached
+    hit = _MEMO.legal.get(id(state))
+    if hit is not None and hit[0] is state:
+        return hit[1]
     if not state.agenda:
         return ()
     top = state.agenda[-1]
@@ -151,7 +161,7 @@ def legal(state: GameState) -> tuple[Action, ...]:
     except HookError as exc:
         raise exc.at(top) from exc.__cause__
     if type(state) is GameState and not DEBUG.on:
-        _MEMO.legal = (state, result)
+        _remember(state, result)
     return result
 
 
@@ -282,7 +292,7 @@ def advance(
             if len(options) > 1:
                 # ``state`` goes back to ``apply`` as it is (a draft is frozen in place).
                 if not DEBUG.on:
-                    _MEMO.legal = (state, options)
+                    _remember(state, options)
                 return state
             state = pop(state)
             if options:
