@@ -108,10 +108,10 @@ class MLPPolicy:
         return int(np.argmax(logits))
 
 
-BUNDLED = Path(__file__).parent / "data" / "cloned-expectimax-4.npz"
+BUNDLED = Path(__file__).parent / "data" / "policy-4.npz"
 """The policy that comes with kingofny: trained for 4-monster games by ``examples/train_ppo.py``
-(behaviour cloning from the expectimax bot, then PPO against heuristic bots; see the docs'
-*Training an agent*). Stored as float16."""
+(behaviour cloning from the expectimax bot, then PPO against heuristic bots; the checkpoint
+that did best, see the docs' *Training an agent*). Stored as float16."""
 
 
 _LOADED: list[MLPPolicy] = []
