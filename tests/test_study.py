@@ -188,3 +188,13 @@ def test_bad_study_arguments_are_argument_errors(call: object, name: str) -> Non
     assert callable(call)
     with pytest.raises(k.ArgumentError, match=name):
         call()
+
+
+@pytest.mark.parametrize(
+    "gift",
+    [Gift(4, energy=1), Gift(0, card="base:no-such-card"), Gift(0, energy=-1)],
+)
+def test_a_gift_the_game_cannot_give_is_an_argument_error(gift: Gift) -> None:
+    """A seat the game does not have, a card not in its deck, negative Energy."""
+    with pytest.raises(k.ArgumentError, match="gift"):
+        play_study_game(_players(2), 1, gift=gift)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Any
 
 import pytest
 
@@ -128,5 +129,6 @@ def test_bad_compare_arguments_are_argument_errors() -> None:
     with pytest.raises(k.ArgumentError, match="max_games"):
         compare(RandomPlayer, RandomPlayer, [RandomPlayer], seed=1, max_games=0)
     for name, value in (("margin", -1.0), ("alpha", 0.9), ("beta", 0)):
+        options: dict[str, Any] = {name: value}
         with pytest.raises(k.ArgumentError, match=rf"compare\({name}\)"):
-            compare(RandomPlayer, RandomPlayer, [RandomPlayer], seed=1, **{name: value})
+            compare(RandomPlayer, RandomPlayer, [RandomPlayer], seed=1, **options)

@@ -9,6 +9,7 @@ import attrs
 
 from kingofny import (
     Action,
+    ArgumentError,
     GameState,
     Outcome,
     apply,
@@ -79,6 +80,20 @@ class GameFacts:
         return 1 / len(self.winners)
 
 
+def _check_gift(gift: Gift, state: GameState) -> None:
+    """ArgumentError for a gift this game cannot give."""
+    if not isinstance(gift, Gift):
+        raise ArgumentError("gift", f"expected a Gift, got {gift!r}")
+    if isinstance(gift.seat, bool) or not isinstance(gift.seat, int):
+        raise ArgumentError("gift", f"expected a seat number, got {gift.seat!r}")
+    if not 0 <= gift.seat < len(state.monsters):
+        raise ArgumentError("gift", f"no seat {gift.seat} in a {len(state.monsters)}-monster game")
+    if gift.card is not None and gift.card not in state.deck:
+        raise ArgumentError("gift", f"{gift.card!r} is not a card of this game's deck")
+    if isinstance(gift.energy, bool) or not isinstance(gift.energy, int) or gift.energy < 0:
+        raise ArgumentError("gift", f"expected Energy of 0 or more, got {gift.energy!r}")
+
+
 def _remove_card(state: GameState, card: str) -> GameState:
     deck = list(state.deck)
     deck.remove(card)
@@ -109,8 +124,10 @@ def play_study_game(
     deciding for seat ``i``; ``gift`` is given at its seat's first Buy step; with ``trace``
     the VP are attributed to their sources (slower)."""
     state = new_game(len(players) if monsters is None else monsters, packs=packs)
-    if gift is not None and gift.card is not None:
-        state = _remove_card(state, gift.card)
+    if gift is not None:
+        _check_gift(gift, state)
+        if gift.card is not None:
+            state = _remove_card(state, gift.card)
     keyed = KeyedChance(seed)
     n = len(state.monsters)
     sources = [[0] * len(SOURCES) for _ in range(n)]

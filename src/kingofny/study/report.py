@@ -45,9 +45,10 @@ def _monsters(result: Mapping[str, Any]) -> list[str]:
 
     for monster, row in sorted(result["monsters"].items(), key=lambda kv: -kv[1]["value"]):
         lines.append(f"  {monster_name(monster):<24} {_pct(row)}  of {row['n']} games")
+    method = f" by {result['p_value_method']}" if "p_value_method" in result else ""
     lines.append(
         f"equal win rates: chi-square {result['chi_square']:.2f} on "
-        f"{result['degrees_of_freedom']} degrees of freedom, p = {result['p_value']:.3f}"
+        f"{result['degrees_of_freedom']} degrees of freedom, p = {result['p_value']:.3f}{method}"
     )
     return lines
 

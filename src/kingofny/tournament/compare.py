@@ -110,10 +110,18 @@ def compare(
             )
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ArgumentError("compare(seed)", f"expected an int, got {seed!r}")
-    for name, value, high in (("margin", margin, 1.0), ("alpha", alpha, 0.5), ("beta", beta, 0.5)):
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value < high:
+    for name, number, high in (
+        ("margin", margin, 1.0),
+        ("alpha", alpha, 0.5),
+        ("beta", beta, 0.5),
+    ):
+        if (
+            isinstance(number, bool)
+            or not isinstance(number, (int, float))
+            or not 0 < number < high
+        ):
             raise ArgumentError(
-                f"compare({name})", f"expected a number in (0, {high}), got {value!r}"
+                f"compare({name})", f"expected a number in (0, {high}), got {number!r}"
             )
     test = SPRT(0.0, margin, alpha, beta)
     seats = len(field) + 1
