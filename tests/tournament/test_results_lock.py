@@ -184,7 +184,10 @@ def test_the_lock_goes_whatever_ends_the_series(tmp_path: Path) -> None:
 
 # -- Ctrl+C -------------------------------------------------------------------------------------
 
-_SERIES = ["--games", "150", "--players", "random,random,random", "--workers", "1"]
+_GAMES = 3000
+"""Long enough (several seconds) that the series is still running when the test interrupts it,
+on a fast machine too (150 games were over before the signal in CI)."""
+_SERIES = ["--games", str(_GAMES), "--players", "random,random,random", "--workers", "1"]
 
 
 def _cli(*args: str) -> list[str]:
@@ -222,7 +225,7 @@ def test_ctrl_c_says_how_to_resume_and_that_command_finishes_the_series(tmp_path
             process.kill()
             process.wait()
     assert process.returncode == 130, err
-    assert cut.read_bytes().count(b"\n") < 151, "the series was not interrupted midway"
+    assert cut.read_bytes().count(b"\n") < _GAMES + 1, "the series was not interrupted midway"
     assert not lock_path(cut).exists()
     assert "Continue the series with:" in err
     command = err.splitlines()[-1].strip()
@@ -240,7 +243,7 @@ def test_ctrl_c_says_how_to_resume_and_that_command_finishes_the_series(tmp_path
         check=False,
     )
     assert done.returncode == 0, done.stderr
-    assert f"games: 150 (seed {seed}" in done.stdout
+    assert f"games: {_GAMES} (seed {seed}" in done.stdout
     subprocess.run(
         _cli("--seed", seed, "--output", str(whole)),
         env=_env(),
