@@ -190,6 +190,10 @@ on a fast machine too (150 games were over before the signal in CI)."""
 _SERIES = ["--games", str(_GAMES), "--players", "random,random,random", "--workers", "1"]
 
 
+def _default_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _cli(*args: str) -> list[str]:
     return [sys.executable, "-m", "kingofny", "simulate", *_SERIES, *args]
 
@@ -208,6 +212,9 @@ def test_ctrl_c_says_how_to_resume_and_that_command_finishes_the_series(tmp_path
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        # A shell running in the background starts its jobs with SIGINT ignored, which Python
+        # then keeps ignoring: give the child the default, as a terminal would.
+        preexec_fn=_default_sigint,
     )
     try:
         deadline = time.monotonic() + 60
