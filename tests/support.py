@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import contextlib
 import random
+import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import kingofny
 from kingofny import GameState
@@ -46,3 +48,13 @@ def played_to_turn(state: GameState, turn: int, seed: int = 0) -> GameState:
         if stop.is_terminal or stop.turn.number >= turn:
             return stop
     raise AssertionError("a game ends")  # pragma: no cover - random_stops ends at the end
+
+
+def wait_for_rows(path: Path, rows: int, timeout: float = 60) -> None:
+    """Wait until the results file ``path`` holds its manifest and ``rows`` rows (a series
+    running in another process writes it), or ``timeout`` seconds pass."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if path.exists() and path.read_bytes().count(b"\n") >= rows + 1:
+            return
+        time.sleep(0.005)

@@ -539,50 +539,47 @@ class ObservationDirective(_Generating):
         return self.emit(lines)
 
 
-class StudyDirective(_Generating):
-    """A balance study's result (a JSON file that ``kingofny study --json`` wrote, under
-    ``docs/``) as the text table ``kingofny study`` prints, so that the page shows what the last
-    ``nox -s study`` measured."""
+class _JsonDirective(_Generating):
+    """A directive that draws a JSON file under ``docs/`` (its one argument)."""
 
     required_arguments = 1
     has_content = False
 
-    def run(self) -> list[nodes.Node]:
-        """Build the nodes."""
+    def read_json(self) -> Any:
+        """The file's content; the page is rebuilt when the file changes."""
         import json
         from pathlib import Path
-
-        from kingofny.study.report import format_study
 
         path = Path(self.env.srcdir) / self.arguments[0]
         self.env.note_dependency(str(path))
         try:
-            result = json.loads(path.read_text())
+            return json.loads(path.read_text())
         except (OSError, ValueError) as exc:
-            raise self.error(f"cannot read the study {self.arguments[0]}: {exc}") from None
+            raise self.error(f"cannot read {self.arguments[0]}: {exc}") from None
+
+
+class StudyDirective(_JsonDirective):
+    """A balance study's result (a JSON file that ``kingofny study --json`` wrote, under
+    ``docs/``) as the text table ``kingofny study`` prints, so that the page shows what the last
+    ``nox -s study`` measured."""
+
+    def run(self) -> list[nodes.Node]:
+        """Build the nodes."""
+        from kingofny.study.report import format_study
+
+        result = self.read_json()
         lines = [".. code-block:: text", ""]
         lines += ["   " + line for line in format_study(result).splitlines()]
         return self.emit([*lines, ""])
 
 
-class TrainingCurveDirective(_Generating):
+class TrainingCurveDirective(_JsonDirective):
     """The learning curve ``examples/train_ppo.py`` wrote (its ``curve.json``, under ``docs/``):
     one row per checkpoint, then the final evaluation at an unseen seed."""
 
-    required_arguments = 1
-    has_content = False
-
     def run(self) -> list[nodes.Node]:
         """Build the nodes."""
-        import json
-        from pathlib import Path
-
-        path = Path(self.env.srcdir) / self.arguments[0]
-        self.env.note_dependency(str(path))
-        try:
-            curve = json.loads(path.read_text())
-        except (OSError, ValueError) as exc:
-            raise self.error(f"cannot read the curve {self.arguments[0]}: {exc}") from None
+        curve = self.read_json()
 
         def rate(row: dict[str, Any]) -> str:
             return (

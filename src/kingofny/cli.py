@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, NoReturn, TextIO
 from kingofny._version import __version__
 from kingofny.errors import KingOfNYError
 from kingofny.players import BUILTIN_KINDS
+from kingofny.streams import CHANCE_STREAMS
 
 # What the commands need is imported inside them, so that ``kingofny --help`` (and a usage
 # error) loads neither the runner, the narrator, JSON nor plugin discovery.
@@ -185,7 +186,7 @@ def build_parser() -> argparse.ArgumentParser:
     paired = sim.add_argument_group("paired games (common random numbers)")
     paired.add_argument(
         "--chance",
-        choices=("sequential", "keyed"),
+        choices=CHANCE_STREAMS,
         default="sequential",
         help="draw chance in order from the seed (default), or from keyed streams: the same "
         "dice on the same monster's turn and roll in games with the same seed, whoever plays",

@@ -40,7 +40,7 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from collections.abc import Callable
-from typing import Final, Literal
+from typing import Final, Literal, cast
 
 from kingofny._engine import rng as rngmod
 from kingofny._engine.chance import dice_count
@@ -67,10 +67,8 @@ _CARD: Final = 5
 
 def check_chance(where: str, chance: object) -> ChanceStreams:
     """``chance`` if it names a :data:`ChanceStreams`; ArgumentError naming ``where`` else."""
-    if chance == "sequential":
-        return "sequential"
-    if chance == "keyed":
-        return "keyed"
+    if chance in CHANCE_STREAMS:
+        return cast(ChanceStreams, chance)
     raise ArgumentError(where, f"expected 'sequential' or 'keyed', got {chance!r}")
 
 

@@ -12,7 +12,6 @@ import signal
 import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +21,7 @@ from kingofny import ConfigError, KingOfNYError, PlayerError, RandomPlayer, simu
 from kingofny.cli import _interrupted, _resume_command, build_parser
 from kingofny.tournament import load_results
 from kingofny.tournament.lock import ResultsLock, ResultsLockedError, lock_path
+from tests.support import wait_for_rows
 from tests.tournament.bots import Crasher
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -217,11 +217,7 @@ def test_ctrl_c_says_how_to_resume_and_that_command_finishes_the_series(tmp_path
         preexec_fn=_default_sigint,
     )
     try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if cut.exists() and cut.read_bytes().count(b"\n") >= 6:  # manifest and 5 rows
-                break
-            time.sleep(0.005)
+        wait_for_rows(cut, 5)
         with pytest.raises(ResultsLockedError) as info:
             simulate([RandomPlayer, RandomPlayer], 2, seed=1, output=cut, resume=True)
         assert info.value.pid == process.pid

@@ -8,7 +8,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -18,6 +17,7 @@ from kingofny.players import HeuristicPlayer, player_factory
 from kingofny.record import GameRecord
 from kingofny.runner import GameResult, PlayerFactory
 from kingofny.tournament import load_results
+from tests.support import wait_for_rows
 from tests.tournament.bots import Crasher
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -174,11 +174,7 @@ def test_a_killed_series_resumes_to_the_uninterrupted_file(tmp_path: Path) -> No
         _cli("--output", str(cut)), env=_env(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
     )
     try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if cut.exists() and cut.read_bytes().count(b"\n") >= 6:  # manifest and 5 rows
-                break
-            time.sleep(0.005)
+        wait_for_rows(cut, 5)
         process.send_signal(signal.SIGKILL)
     finally:
         process.wait()

@@ -67,7 +67,6 @@ class GameFacts:
     end: str
     """How the game ended: ``"20 VP"``, ``"last standing"``, ``"card"`` (a card's win),
     ``"nobody"`` or ``"abandoned"``."""
-    eliminated: tuple[bool, ...]
     vp_sources: tuple[tuple[int, ...], ...]
     """Per seat, VP by :data:`SOURCES` (net: losses count)."""
     gift_given: bool
@@ -171,7 +170,6 @@ def play_study_game(
         first=0 if first is None else first,
         turns=state.turn.number,
         end=_end(state),
-        eliminated=tuple(m.eliminated for m in state.monsters),
         vp_sources=tuple(tuple(row) for row in sources),
         gift_given=given,
     )

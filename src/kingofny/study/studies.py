@@ -77,11 +77,6 @@ class Estimate:
         half = Z95 * statistics.stdev(values) / math.sqrt(n) if n > 1 else math.inf
         return cls(mean, mean - half, mean + half, n)
 
-    @property
-    def half_width(self) -> float:
-        """Half the interval's width."""
-        return (self.high - self.low) / 2
-
     def as_dict(self) -> dict[str, float | int]:
         """The estimate as JSON-ready numbers."""
         return {"value": self.value, "low": self.low, "high": self.high, "n": self.n}
