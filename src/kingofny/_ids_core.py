@@ -213,14 +213,16 @@ class Layout:
         self.tail = (0.0,) * (self.size - ends[-1])
         """Zeros for everything after the city's section."""
         # Monster rows by the identity of the (immutable) monster they show; each entry holds
-        # its monster, so its id cannot be reused while the entry lives. The dict is bounded
-        # and replaced whole, so threads sharing it see an entry or none. In front of it (its
+        # its monster, so its id cannot be reused while the entry lives; borough parts the same,
+        # so that games stepped in turn (a vector env) each find theirs. The dicts are bounded
+        # and replaced whole, so threads sharing them see an entry or none. In front of them (their
         # int keys cost a box and a hash): the last row shown for each seat, and the last part
         # shown for each borough, each entry replaced whole. Rows and parts are tuples: the
         # writer copies them into each vector, and nobody can change them.
         self._rows: dict[int, tuple[MonsterState, tuple[float, ...]]] = {}
         self._seat_rows: list[tuple[MonsterState, tuple[float, ...]] | None] = [None] * MAX_MONSTERS
         self._parts: list[tuple[BoroughState, tuple[float, ...]] | None] = [None] * len(Borough)
+        self._borough_parts: dict[int, tuple[BoroughState, tuple[float, ...]]] = {}
 
     def __reduce__(self) -> tuple[type[Layout], tuple[tuple[str, ...]]]:
         """Pickle by the names (a compiled class has no pickle support of its own)."""
@@ -277,6 +279,10 @@ class Layout:
         last = self._parts[b]
         if last is not None and last[0] is tiles_state:
             return last[1]
+        known = self._borough_parts.get(id(tiles_state))
+        if known is not None and known[0] is tiles_state:
+            self._parts[b] = known
+            return known[1]
         at = self.part_starts[b]
         v = [0.0] * self.part_sizes[b]
         for (tops, hidden), stack in zip(self.stacks[b], tiles_state.stacks):
@@ -295,9 +301,12 @@ class Layout:
                         v[offset - at] = min(1.0, count / COUNT_SCALE)
         if "souvenir" in tiles_state.markers:
             v[self.souvenir[b] - at] = 1.0
-        part = tuple(v)
-        self._parts[b] = (tiles_state, part)
-        return part
+        if len(self._borough_parts) >= _KEPT:
+            self._borough_parts = {}
+        entry = (tiles_state, tuple(v))
+        self._borough_parts[id(tiles_state)] = entry
+        self._parts[b] = entry
+        return entry[1]
 
     @staticmethod
     def _group(at: dict[str, int], prefix: str) -> list[tuple[str, int]]:

@@ -42,6 +42,7 @@ from kingofny.model.city import BuildingKind as BK
 from kingofny.model.city import Stack, building
 from kingofny.model.steps import ChooseFace, ChooseFlee, ChooseReroll, Destroy, Shop
 from kingofny.players import BUILTIN_PLAYERS, HeuristicPlayer, Player, RandomPlayer
+from kingofny.testing import Scenario
 
 
 def random_walk(players: int, seed: int, decisions: int) -> GameState:
@@ -394,3 +395,47 @@ def test_destroy_unit_targets_are_handled() -> None:
     action = choose(HeuristicPlayer(0), state)
     # A Tank is worth 3 VP (components §3.2): more than an Infantry's 1 Life.
     assert action == DestroyUnit(where.borough, UnitKind.TANK)
+
+
+# -- heuristic player: Natural Selection (issue 21 §4) --------------------------------------------
+# Card 33 (components.md): "If you end a turn with at least 1 Celebrity among your results, you
+# lose this card and all your Life Points." 41 of 43 heuristic buyers in one series died of it.
+
+
+def test_heuristic_does_not_buy_natural_selection() -> None:
+    """Offered Natural Selection as the only affordable card, and hurt (its +4 Energy and heal 4
+    are tempting), the bot ends buying."""
+    state = (
+        Scenario(["captain-fish", "kong"])
+        .monster(0, energy=5, life=5)  # below the sweep threshold (8)
+        .market(["natural-selection", "drink-the-hudson", "shadow-double"])
+        .turn(0, at="buy")
+        .build()
+    )
+    legal = legal_actions(state)
+    assert any(isinstance(a, Buy) for a in legal)  # it could buy it
+    assert isinstance(choose(HeuristicPlayer(0), state), EndBuying)
+
+
+def test_heuristic_holding_natural_selection_rerolls_every_celebrity() -> None:
+    """A Celebrity showing at the end of the turn would take all its Life: with rerolls left it
+    rerolls each one, even holding Superstar, where a Celebrity is otherwise worth keeping."""
+    state = (
+        Scenario(["captain-fish", "kong"])
+        .monster(0, cards=["natural-selection"], borough="queens")
+        .goals(superstar=0)
+        .turn(0, at="reroll", dice="CCCEEAH", rerolls_left=1)
+        .build()
+    )
+    action = choose(HeuristicPlayer(0), state)
+    assert isinstance(action, Reroll)
+    assert action.dice[Face.CELEBRITY] == 3
+    without = (
+        Scenario(["captain-fish", "kong"])
+        .monster(0, borough="queens")
+        .goals(superstar=0)
+        .turn(0, at="reroll", dice="CCCEEA", rerolls_left=1)
+        .build()
+    )
+    kept = choose(HeuristicPlayer(0), without)
+    assert not isinstance(kept, Reroll) or kept.dice[Face.CELEBRITY] == 0

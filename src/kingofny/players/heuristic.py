@@ -39,6 +39,24 @@ from kingofny.model.state import GameState
 _VP_TEXT = re.compile(r"\+(\d+) VP")
 _SELF_DAMAGE_TEXT = re.compile(r"you take (\d+) damage", re.IGNORECASE)
 _HARMFUL_TEXT = ("Drop your VP to 0",)
+_LETHAL_FACE_TEXT = re.compile(
+    r"ends with any (\w+) in your result, lose this card and all of your Life", re.IGNORECASE
+)
+"""A KEEP card that kills its owner when a turn ends with a face showing (Natural Selection:
+"If a turn of yours ends with any Celebrity in your result, lose this card and all of your
+Life")."""
+LETHAL_FACE_VALUE = -10.0
+"""What a die showing a lethal face is worth: always rerolled while rerolls are left."""
+
+
+def _lethal_face(card: CardSpec) -> Face | None:
+    """The face that costs the owner of ``card`` all its Life if a turn ends with it showing,
+    read from the card's text (None for other cards)."""
+    found = _LETHAL_FACE_TEXT.search(card.text)
+    if found is None:
+        return None
+    return next((f for f in FACES if f.name.lower() == found.group(1).lower()), None)
+
 
 SUPERSTAR_THRESHOLD = 3
 """Celebrity needed to take Superstar."""
@@ -66,7 +84,9 @@ class HeuristicPlayer:
     * **Rolling**: values each face for this position (Attacks when they hit someone, Heals while
       hurt outside Manhattan, Destruction while something in the borough can be destroyed,
       Celebrity when holding Superstar or two or more towards it, Ouch! only when chasing the
-      Statue of Liberty with no Unit around) and rerolls every die worth less than a fresh one.
+      Statue of Liberty with no Unit around) and rerolls every die worth less than a fresh one;
+      a face that a card it holds makes lethal at the end of the turn (Natural Selection's
+      Celebrity) is always rerolled.
     * **Resolving**: Heal first if the Ouch! would kill, Destruction first if it can remove Units
       that would fire, then Ouch!, the rest, and Heal after the damage.
     * **Destruction**: the best set of targets the points can pay for (a tiny knapsack), most
@@ -76,7 +96,9 @@ class HeuristicPlayer:
       next turn), unless it already has 20 VP; otherwise stays.
     * **Boroughs**: places and moves where cheap, rewarding tops stand and few Units do.
     * **Buying**: the best-valued affordable card (VP cards, cheap KEEP cards), never one that
-      would cost it the game; sweeps only when rich and the market offers nothing.
+      would cost it the game (a VP wipe, self-damage it cannot survive, or a card that kills on
+      a face at the end of a turn, like Natural Selection); sweeps only when rich and the
+      market offers nothing.
 
     ``seed`` only breaks ties and picks among actions the bot does not know (content it has never
     seen), so the same seed gives the same choices.
@@ -272,6 +294,13 @@ class HeuristicPlayer:
             or (ouches >= STATUE_THRESHOLD and units_here <= 1 and me.life > units_here + 1)
         )
         values[Face.OUCH] = 1.0 if chase else -0.4 * (units_here + 1)
+        # A card that kills on a face showing at the end of the turn: never keep that face.
+        cards = content_of(view.config).cards
+        for card_id in me.cards:
+            spec = cards.get(card_id)
+            lethal = _lethal_face(spec) if spec is not None else None
+            if lethal is not None:
+                values[lethal] = LETHAL_FACE_VALUE
         return values
 
     def _reroll(self, view: GameState, seat: int, legal: Sequence[Action]) -> Action | None:
@@ -380,7 +409,9 @@ class HeuristicPlayer:
         """How much the bot wants a card: printed VP, KEEP cards (cheaper is better), minus
         self-inflicted damage it cannot afford; cards that would wreck it score below 0."""
         me = view.monsters[seat]
-        if any(text in card.text for text in _HARMFUL_TEXT):
+        if any(text in card.text for text in _HARMFUL_TEXT) or _lethal_face(card) is not None:
+            # Natural Selection: with 7 dice, even rerolling every Celebrity it ends about 1 turn
+            # in 30 with one showing, and then it takes all the bot's Life.
             return -10.0
         value = 0.0
         vp = _VP_TEXT.search(card.text)
