@@ -4,8 +4,10 @@ silently")."""
 
 from __future__ import annotations
 
+import array
 import hashlib
 import random
+import struct
 from fractions import Fraction
 from math import comb
 
@@ -27,6 +29,7 @@ from kingofny.ids import (
     ActionIds,
     OutcomeIds,
     observation,
+    observation_into,
     observation_names,
     returns,
 )
@@ -370,3 +373,51 @@ def test_observation_refuses_a_state_without_the_five_boroughs() -> None:
     broken = attrs.evolve(state, boroughs=state.boroughs[:4])
     with pytest.raises(k.ArgumentError, match="boroughs"):
         observation(broken, 0)
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_observation_into_writes_the_observation_as_float32(players: int) -> None:
+    """``observation_into`` writes exactly :func:`observation` (each value rounded to float32)
+    into row ``index`` of a buffer of several rows, leaving the other rows alone, at every
+    position of random games and for every seat (the rows and parts it copies as bytes are
+    kept by identity, so positions of several games are interleaved here, as a batch does)."""
+    size = len(observation_names())
+    rows = 3
+    games = [k.new_game(players, seed=seed) for seed in range(rows)]
+    rngs = [random.Random(seed) for seed in range(rows)]
+    seeds = iter(range(rows, 10_000))
+    out = array.array("f", [7.0] * (size * (rows + 1)))
+    checked = 0
+    for _ in range(150):
+        for row, rng in enumerate(rngs):
+            state = games[row]
+            if state.is_terminal:
+                state = games[row] = k.new_game(players, seed=next(seeds))
+            seat = rng.randrange(players)
+            observation_into(state, seat, out, row)
+            expected = struct.unpack(
+                f"={size}f", struct.pack(f"={size}f", *observation(state, seat))
+            )
+            assert tuple(out[row * size : (row + 1) * size]) == expected
+            checked += 1
+            games[row] = k.apply(state, rng.choice(k.legal_actions(state)))
+    assert tuple(out[rows * size :]) == (7.0,) * size  # the row after the last one written
+    assert checked == 150 * rows
+
+
+def test_observation_into_refuses_a_wrong_buffer_and_changes_nothing() -> None:
+    state = k.new_game(4, seed=1)
+    size = len(observation_names())
+    with pytest.raises(k.ArgumentError, match=r"observation_into\(out\): expected a float32"):
+        observation_into(state, 0, "text")
+    for wrong in (bytearray(4 * size), array.array("d", [0.0] * size), bytes(4 * size)):
+        with pytest.raises(k.ArgumentError, match=r"observation_into\(out\)"):
+            observation_into(state, 0, wrong)
+    short = array.array("f", [5.0] * (2 * size - 1))
+    with pytest.raises(k.ArgumentError, match="room for"):
+        observation_into(state, 0, short, 1)
+    assert set(short) == {5.0}
+    with pytest.raises(k.ArgumentError, match=r"observation_into\(index\)"):
+        observation_into(state, 0, short, -1)
+    with pytest.raises(k.ArgumentError, match=r"observation_into\(seat\): no seat 4"):
+        observation_into(state, 4, short)

