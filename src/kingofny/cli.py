@@ -11,6 +11,7 @@ replay a saved game.
     kingofny simulate --games 10000 --players heuristic,random,random --output results.jsonl
     kingofny report results.jsonl --plot plots/
     kingofny replay game.json
+    kingofny review game.json --top 3 --plot curves.png
     kingofny serve --port 8765
 """
 
@@ -379,6 +380,9 @@ def build_parser() -> argparse.ArgumentParser:
     from kingofny.cli_experiments import add_commands
 
     add_commands(commands)
+    from kingofny.cli_review import add_command as add_review
+
+    add_review(commands)
     return parser
 
 
@@ -407,6 +411,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from kingofny.cli_experiments import run
 
             return run(args, sys.stdout, sys.stderr)
+        if args.command == "review":
+            from kingofny.cli_review import run as run_review
+
+            return run_review(args, sys.stdout, sys.stderr)
         return _replay(args.file, sys.stdout)
     except KeyboardInterrupt:  # Ctrl+C: a game in play was saved first
         print(file=sys.stderr)
