@@ -1,22 +1,32 @@
-"""The web app in a real browser (issue 12, *Tested in a real browser*): Debian's Chromium,
-driven by Playwright, plays a whole game by clicking, with no JavaScript error logged, and saves
-screenshots.
+"""The web app in a real browser (issues 12 and 24): Debian's Chromium, driven by Playwright,
+at 1440×900 and at a phone's 390×844, used the way a person uses it: a whole game clicked
+through at each size, a hotseat game, an undo refused after a roll, a replay scrubbed forward
+and back, bots watched; with no console error, no sideways scroll on the phone, buttons 44 px
+tall, and axe-core reporting no serious or critical violation.
 
 Skipped when Playwright, Starlette or uvicorn are missing, or no Chromium is found
 (``KINGOFNY_CHROMIUM``, then ``chromium`` on the ``PATH``); with ``KINGOFNY_REQUIRE_BROWSER=1``
-(CI) a missing Chromium fails instead. Screenshots go to
-``KINGOFNY_ARTIFACTS`` (default: the test's temporary directory); with
-``KINGOFNY_UPDATE_SCREENSHOT=1`` the mid-game one also replaces ``docs/_static/web-play.png``.
+(CI) a missing Chromium fails instead. The accessibility checks need axe-core's
+``axe.min.js`` (``npm install axe-core``): ``KINGOFNY_AXE`` names the file, else
+``node_modules/axe-core/axe.min.js`` under the repository is used; without it they are skipped,
+unless ``KINGOFNY_REQUIRE_AXE=1`` (CI), which fails instead.
+
+Screenshots go to ``KINGOFNY_ARTIFACTS`` (default: the test's temporary directory); with
+``KINGOFNY_UPDATE_SCREENSHOT=1`` they also replace ``docs/_static/web-*.png``.
 """
 
 from __future__ import annotations
 
+import itertools
+import json
 import os
 import random
+import re
 import shutil
 import socket
 import threading
 import time
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -30,7 +40,7 @@ sync_api = pytest.importorskip("playwright.sync_api")
 from kingofny.web.app import create_app  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
-DOCS_SCREENSHOT = ROOT / "docs" / "_static" / "web-play.png"
+DOCS_STATIC = ROOT / "docs" / "_static"
 CHROMIUM_FLAGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -42,7 +52,9 @@ CHROMIUM_FLAGS = [
 ]
 """The start flags of this machine's notes: without the background-networking ones Chromium
 keeps knocking on a closed network."""
-MAX_CLICKS = 600
+MAX_CLICKS = 900
+SIZES = {"desktop": (1440, 900), "phone": (390, 844)}
+"""The two window sizes every page is tried at."""
 
 
 def _chromium() -> str:
@@ -52,6 +64,18 @@ def _chromium() -> str:
             pytest.fail("no Chromium, and KINGOFNY_REQUIRE_BROWSER=1")
         pytest.skip("no Chromium: install Debian's chromium or set KINGOFNY_CHROMIUM")
     return found
+
+
+def _axe_source() -> str | None:
+    """axe-core's script, or None (then the accessibility checks are skipped, or fail under
+    ``KINGOFNY_REQUIRE_AXE=1``)."""
+    named = os.environ.get("KINGOFNY_AXE")
+    path = Path(named) if named else ROOT / "node_modules" / "axe-core" / "axe.min.js"
+    if path.is_file():
+        return path.read_text(encoding="utf-8")
+    if os.environ.get("KINGOFNY_REQUIRE_AXE") == "1":
+        pytest.fail(f"no axe-core at {path}, and KINGOFNY_REQUIRE_AXE=1")
+    return None
 
 
 @pytest.fixture(scope="module")
@@ -75,6 +99,18 @@ def server() -> Iterator[str]:
     sock.close()
 
 
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """One Chromium for the module's tests."""
+    executable = _chromium()
+    with sync_api.sync_playwright() as pw:
+        opened = pw.chromium.launch(executable_path=executable, headless=True, args=CHROMIUM_FLAGS)
+        try:
+            yield opened
+        finally:
+            opened.close()
+
+
 @pytest.fixture
 def artifacts(tmp_path: Path) -> Path:
     where = Path(os.environ.get("KINGOFNY_ARTIFACTS") or tmp_path)
@@ -82,75 +118,399 @@ def artifacts(tmp_path: Path) -> Path:
     return where
 
 
-def _idle(page: Any) -> None:
-    """Wait until the page has its answer (and the bots have played)."""
-    page.wait_for_function("() => !document.body.classList.contains('busy')", timeout=30_000)
+class Tab:
+    """A page at a window size, collecting console errors and warnings and page errors."""
 
-
-def test_a_whole_game_by_clicking(server: str, artifacts: Path) -> None:
-    problems: list[str] = []
-    rng = random.Random(12)
-    with sync_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(
-            executable_path=_chromium(), headless=True, args=CHROMIUM_FLAGS
+    def __init__(self, browser: Any, size: str, *, reduced_motion: bool = True) -> None:
+        width, height = SIZES[size]
+        self.size = size
+        self.page = browser.new_page(
+            viewport={"width": width, "height": height},
+            reduced_motion="reduce" if reduced_motion else "no-preference",
         )
-        try:
-            page = browser.new_page(viewport={"width": 1400, "height": 1000})
-            page.on(
-                "console",
-                lambda msg: (
-                    problems.append(f"console {msg.type}: {msg.text}")
-                    if msg.type in ("error", "warning")
-                    else None
-                ),
-            )
-            page.on("pageerror", lambda exc: problems.append(f"page error: {exc}"))
-            page.goto(f"{server}/?pace=0")
-            page.fill("#seed", "2024")
-            page.click("#start")
-            _idle(page)
-            clicks = 0
-            shot = False
-            while "Game over" not in page.inner_text("#question"):
-                assert clicks < MAX_CLICKS, "the game did not end"
-                dice = page.locator("#dice button.toggle")
-                if dice.count() and rng.random() < 0.5:
-                    for i in range(dice.count()):
-                        if rng.random() < 0.5:
-                            dice.nth(i).click()
-                buttons = page.locator("#actions button.action:enabled:visible")
-                count = buttons.count()
-                assert count, page.inner_text("#prompt")
-                buttons.nth(rng.randrange(count)).click()
-                clicks += 1
-                _idle(page)
-                if not shot and clicks >= 12 and page.locator("#dice .die").count():
-                    page.screenshot(path=str(artifacts / "web-play.png"))
-                    shot = True
-            page.screenshot(path=str(artifacts / "web-game-over.png"), full_page=True)
-            assert page.locator("#error").is_hidden(), page.inner_text("#error")
-            assert page.locator("#log li").count() > 20
-            assert "Game over" in page.inner_text("#log")
-        finally:
-            browser.close()
-    assert problems == []
-    assert shot
-    assert (artifacts / "web-play.png").stat().st_size > 10_000
-    if os.environ.get("KINGOFNY_UPDATE_SCREENSHOT") == "1":
-        shutil.copyfile(artifacts / "web-play.png", DOCS_SCREENSHOT)
+        self.problems: list[str] = []
+        self.page.on(
+            "console",
+            lambda msg: (
+                self.problems.append(f"console {msg.type}: {msg.text}")
+                if msg.type in ("error", "warning")
+                else None
+            ),
+        )
+        self.page.on("pageerror", lambda exc: self.problems.append(f"page error: {exc}"))
+
+    def open(self, url: str) -> None:
+        self.page.goto(url)
+        self.page.wait_for_selector("body[data-ready='1']")
+
+    def idle(self) -> None:
+        """Wait until the page has its answer (and the bots have played)."""
+        self.page.wait_for_function(
+            "() => !document.body.classList.contains('busy')", timeout=60_000
+        )
+
+    def check_layout(self) -> None:
+        """No sideways scroll; every visible button and select at least 44 px tall."""
+        page = self.page
+        wide = page.evaluate("document.documentElement.scrollWidth")
+        inner = page.evaluate("window.innerWidth")
+        assert wide <= inner, f"{self.size}: sideways scroll, {wide} > {inner} px"
+        short = page.evaluate(
+            """() => Array.from(document.querySelectorAll('button, select, summary'))
+                .filter((b) => b.offsetParent !== null && !b.closest('.tip'))
+                .map((b) => [b.textContent.trim().slice(0, 30), b.getBoundingClientRect().height])
+                .filter(([, h]) => h > 0 && h < 43.5)"""
+        )
+        assert short == [], f"{self.size}: controls under 44 px: {short}"
+
+    def check_axe(self, where: str) -> None:
+        """axe-core finds no serious or critical violation on the page as it is."""
+        source = _axe_source()
+        if source is None:
+            return
+        if not self.page.evaluate("() => typeof window.axe !== 'undefined'"):
+            self.page.evaluate(source + "\n;0")
+        violations = self.page.evaluate(
+            """async () => (await axe.run(document, {resultTypes: ['violations']})).violations
+                .filter((v) => ['serious', 'critical'].includes(v.impact))
+                .map((v) => `${v.id} (${v.impact}): ${v.nodes.length} nodes, e.g. `
+                    + v.nodes[0].html.slice(0, 160))"""
+        )
+        assert violations == [], f"{self.size} {where}: {violations}"
+
+    def shot(self, artifacts: Path, name: str, *, full: bool = False) -> None:
+        path = artifacts / name
+        self.page.screenshot(path=str(path), full_page=full)
+        assert path.stat().st_size > 5_000
+        if os.environ.get("KINGOFNY_UPDATE_SCREENSHOT") == "1":
+            shutil.copyfile(path, DOCS_STATIC / name)
 
 
 def _call(server: str, method: str, path: str, body: object = None) -> Any:
     """One request of the JSON API, answered 2xx."""
-    import json
-    import urllib.request
-
     data = None if body is None else json.dumps(body).encode()
     request = urllib.request.Request(
         server + path, data=data, method=method, headers={"Content-Type": "application/json"}
     )
-    with urllib.request.urlopen(request, timeout=30) as answer:
+    with urllib.request.urlopen(request, timeout=60) as answer:
         return json.loads(answer.read())
+
+
+def _play_one(tab: Tab, rng: random.Random) -> None:
+    """One decision by clicking: hand-over screen passed, some dice marked, a button."""
+    page = tab.page
+    if page.locator("#handover").is_visible():
+        page.click("#handover-go")
+    dice = page.locator("#dice button.toggle")
+    if dice.count() and rng.random() < 0.5:
+        for i in range(dice.count()):
+            if rng.random() < 0.5:
+                dice.nth(i).click()
+    buttons = page.locator("#actions button.action:enabled:visible")
+    count = buttons.count()
+    assert count, (page.inner_text("#prompt"), page.evaluate("document.body.className"))
+    buttons.nth(rng.randrange(count)).click()
+    tab.idle()
+
+
+# -- a whole game at each size -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_whole_game_by_clicking(browser: Any, server: str, artifacts: Path, size: str) -> None:
+    """The landing screen (no empty board), every bot with a strength label and the monster
+    picker; a game played by clicking to its game-over screen (standings and how it ended);
+    at the phone's size the question comes before the city."""
+    tab = Tab(browser, size, reduced_motion=size == "phone")
+    page = tab.page
+    rng = random.Random(12)
+    tab.open(f"{server}/?pace=0")
+    # The landing screen: the set-up form, and no board yet.
+    assert page.locator("#setup").is_visible()
+    assert page.locator("#play").is_hidden()
+    options = page.locator("#kind-1 option").all_inner_texts()
+    for bot in ("Random", "Heuristic", "Expectimax", "MCTS"):
+        assert any(o.startswith(f"{bot} bot — ") for o in options), options
+    assert page.locator("#strength-1").inner_text().startswith("Heuristic: easy")
+    page.select_option("#kind-1", "expectimax")
+    assert "52%" in page.locator("#strength-1").inner_text()
+    page.select_option("#kind-1", "random")
+    monsters = page.locator("#monster-0 option").all_inner_texts()
+    assert monsters[0] == "Random monster"
+    assert "Kong" in monsters
+    page.select_option("#monster-0", "base:kong")
+    tab.check_layout()
+    tab.check_axe("landing")
+    if size == "desktop":
+        tab.shot(artifacts, "web-setup.png", full=True)
+    page.fill("#seed", "2024")
+    page.check("#setup-forced")
+    page.click("#start")
+    tab.idle()
+    assert page.locator("#setup").is_hidden()
+    assert "Kong (you)" in page.locator(".monster[data-seat='0'] .who b").inner_text()
+    if size == "phone":
+        prompt = page.locator("#prompt").bounding_box()
+        city = page.locator("#city").bounding_box()
+        assert prompt is not None
+        assert city is not None
+        assert prompt["y"] + prompt["height"] <= city["y"], "the question is not above the city"
+    clicks = 0
+    shot = checked = False
+    while page.locator("#gameover").is_hidden():
+        assert clicks < MAX_CLICKS, "the game did not end"
+        _play_one(tab, rng)
+        clicks += 1
+        if not shot and clicks >= 12 and page.locator("#dice .die").count():
+            tab.check_layout()
+            tab.check_axe("mid-game")
+            tab.shot(artifacts, "web-play.png" if size == "desktop" else "web-play-phone.png")
+            shot = True
+        if not checked and page.locator("#dice .die.resolved").count():
+            # Resolved dice say so in words (for screen readers), not by colour alone.
+            label = page.locator("#dice .die.resolved").first.get_attribute("aria-label")
+            assert label is not None
+            assert label.endswith(", resolved")
+            checked = True
+    # The game-over screen: how it ended and the standings, one row a monster.
+    assert "turns)" in page.inner_text("#gameover-how")
+    rows = page.locator("#standings tbody tr")
+    assert rows.count() == 4
+    assert rows.first.locator("td").first.inner_text() == "1"
+    assert "Game over" in page.inner_text("#log")
+    # The log: grouped by turn, with the narration's indentation.
+    assert page.locator("#log .turn-group").count() > 3
+    assert page.locator("#log .line.depth2").count() > 0
+    at_bottom = page.evaluate(
+        "(() => { const l = document.getElementById('log');"
+        " return l.scrollHeight - l.scrollTop - l.clientHeight < 4; })()"
+    )
+    assert at_bottom, "the newest log line is not in view"
+    tab.check_layout()
+    tab.check_axe("game over")
+    tab.shot(artifacts, f"web-over-{size}.png")
+    assert page.locator("#error").is_hidden(), page.inner_text("#error")
+    if size == "desktop":
+        # The finished game opens as a replay.
+        page.click("#replay-game")
+        tab.idle()
+        assert page.locator("#replay-bar").is_visible()
+        assert page.locator("#rp-back").is_disabled()
+        page.click("#rp-last")
+        tab.idle()
+        assert page.locator("#gameover").is_visible()
+    assert tab.problems == []
+    assert shot
+    assert checked
+
+
+# -- hotseat -----------------------------------------------------------------------------------
+
+
+def test_a_hotseat_game_hands_over_between_people(
+    browser: Any, server: str, artifacts: Path
+) -> None:
+    """Two people at one screen: before each one's decisions a hand-over screen names who is
+    next, and hides the question until they say they are there."""
+    tab = Tab(browser, "phone")
+    page = tab.page
+    rng = random.Random(5)
+    tab.open(f"{server}/?pace=0")
+    page.select_option("#seat-count", "3")
+    page.select_option("#kind-1", "human")
+    page.select_option("#kind-2", "heuristic")
+    page.fill("#seed", "31")
+    page.click("#start")
+    tab.idle()
+    named: list[str] = []
+    for _ in range(200):
+        if page.locator("#gameover").is_visible():
+            break
+        if page.locator("#handover").is_visible():
+            title = page.inner_text("#handover-title")
+            assert title.startswith("Pass the screen to ")
+            assert page.locator("#handover-go").evaluate("b => b === document.activeElement")
+            named.append(title.removeprefix("Pass the screen to "))
+            if len(named) == 3:
+                tab.check_axe("hand-over")
+                tab.shot(artifacts, "web-handover.png")
+            if len(named) >= 6:
+                break
+            page.click("#handover-go")
+        _play_one(tab, rng)
+    assert len(named) >= 6, named
+    assert len(set(named)) == 2, named
+    assert all(a != b for a, b in itertools.pairwise(named)), named
+    assert tab.problems == []
+
+
+# -- undo --------------------------------------------------------------------------------------
+
+
+def test_undo_within_a_turn_and_refused_after_a_roll(browser: Any, server: str) -> None:
+    """Resolving Energy can be taken back (no chance since, no one else decided); after a
+    reroll the Undo button is off and says why, and the API refuses it."""
+    tab = Tab(browser, "desktop")
+    page = tab.page
+    rng = random.Random(3)
+    tab.open(f"{server}/?pace=0")
+    page.select_option("#seat-count", "2")
+    page.fill("#seed", "77")
+    page.click("#start")
+    tab.idle()
+    undone = refused = False
+    for _ in range(400):
+        if undone and refused:
+            break
+        assert page.locator("#gameover").is_hidden(), "the game ended first"
+        question = page.inner_text("#question")
+        calm = page.locator(
+            "#actions button.action:enabled", has_text=re.compile(r"^Resolve .*Energy")
+        )
+        if not undone and "which dice to resolve" in question and calm.count():
+            log_before = page.locator("#log .line").count()
+            calm.first.click()
+            tab.idle()
+            undo = page.locator("#undo-box button.undo")
+            assert undo.is_enabled(), page.inner_text("#prompt")
+            undo.click()
+            tab.idle()
+            assert page.inner_text("#question") == question
+            assert page.locator("#log .line").count() == log_before
+            undone = True
+            continue
+        rerolls = page.locator("#actions .all-rerolls button")
+        if not refused and rerolls.count():
+            page.locator("#actions .all-rerolls summary").click()
+            rerolls.first.click()
+            tab.idle()
+            if (
+                "reroll any dice" in page.inner_text("#question")
+                or page.locator("#undo-box button.undo").count()
+            ):
+                undo = page.locator("#undo-box button.undo")
+                assert undo.is_disabled()
+                assert "chance was drawn" in page.inner_text("#undo-why")
+                game = page.evaluate("location.hash.slice(1)")
+                status = page.evaluate(
+                    f"""async () => (await fetch('/api/games/{game}/undo', {{method: 'POST',
+                        headers: {{'Content-Type': 'application/json'}}, body: '{{}}'}})).status"""
+                )
+                assert status == 409
+                tab.problems = [p for p in tab.problems if "409 (Conflict)" not in p]
+                refused = True
+            continue
+        _play_one(tab, rng)
+    assert undone
+    assert refused
+    assert tab.problems == []
+
+
+# -- replays -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_replay_scrubbed_forward_and_back(
+    browser: Any, server: str, artifacts: Path, tmp_path: Path, size: str
+) -> None:
+    """A record file opened from the page: steps and turns forward and back (buttons, slider,
+    keys), the board and the log in step with the frame the API gives."""
+    game = _call(server, "POST", "/api/games", {"players": ["heuristic"] * 3, "seed": 8})
+    game = _call(server, "POST", f"/api/games/{game['id']}/advance", {})
+    assert game["over"]
+    record = tmp_path / "game.json"
+    record.write_text(json.dumps(_call(server, "GET", f"/api/games/{game['id']}/record")))
+    tab = Tab(browser, size)
+    page = tab.page
+    tab.open(server)
+    page.click("#nav-replay")
+    page.set_input_files("#record-file", str(record))
+    page.wait_for_selector("#replay-bar:not([hidden])")
+    tab.idle()
+
+    def where() -> tuple[int, int, str]:
+        text = page.inner_text("#replay-where")
+        match = re.match(r"Turn (\d+) · position (\d+) of \d+", text)
+        assert match, text
+        return int(match[1]), int(match[2]), page.inner_text("#monsters")
+
+    turn, position, _ = where()
+    assert (turn, position) == (0, 1) or position == 1
+    lines = page.locator("#log .line").count()
+    for _ in range(5):
+        page.click("#rp-next")
+        tab.idle()
+    assert where()[1] == 6
+    assert page.locator("#log .line").count() > lines
+    page.click("#rp-turn-next")
+    tab.idle()
+    page.click("#rp-turn-next")
+    tab.idle()
+    turn, position, board = where()
+    assert position > 6
+    # The board is the frame's: the API's frame at that position names the same life totals.
+    replay_id = page.evaluate("app.replay.summary.id")
+    frame = _call(server, "GET", f"/api/replays/{replay_id}/frames/{position - 1}")
+    assert frame["turn"]["number"] == turn
+    for m in frame["board"]["monsters"]:
+        assert f"♥ {m['life']} life" in board
+    shown = page.locator("#replay-dice .die")
+    assert shown.count() == len(frame["board"]["dice"]["faces"])
+    if frame["kind"] == "reroll":  # dice being rerolled are not resolved ones
+        assert page.locator("#replay-dice .die.resolved").count() == 0
+    logged = page.locator("#log .line, #log .turn-head:not(.setup)").count()
+    assert logged == frame["log_end"], (
+        page.evaluate("app.replay.frame"),
+        position,
+        page.inner_text("#log")[-300:],
+        frame["log_end"],
+    )
+    tab.check_layout()
+    tab.check_axe("replay")
+    tab.shot(artifacts, f"web-replay-{size}.png")
+    page.click("#rp-turn-back")
+    tab.idle()
+    assert where()[1] < position
+    assert page.locator("#log .line, #log .turn-head:not(.setup)").count() < logged
+    page.locator("#rp-next").focus()
+    page.keyboard.press("End")
+    tab.idle()
+    assert page.locator("#gameover").is_visible()
+    page.keyboard.press("Home")
+    tab.idle()
+    assert where()[1] == 1
+    assert page.locator("#gameover").is_hidden()
+    assert page.locator("#error").is_hidden(), page.inner_text("#error")
+    assert tab.problems == []
+
+
+# -- watching bots -------------------------------------------------------------------------------
+
+
+def test_bots_are_watched_to_the_end_with_a_pause(browser: Any, server: str) -> None:
+    """Watch bots play: every seat a bot, played at the chosen speed to the game-over screen,
+    with a Pause button in the meantime."""
+    tab = Tab(browser, "desktop")
+    page = tab.page
+    tab.open(f"{server}/")
+    page.click(".prefs summary")
+    page.select_option("#pace", "80")
+    page.select_option("#seat-count", "2")
+    page.click("#watch")
+    page.wait_for_selector("#actions button.pause")
+    page.click("#actions button.pause")
+    tab.idle()
+    paused = page.inner_text("#question")
+    time.sleep(0.5)
+    assert page.inner_text("#question") == paused
+    page.select_option("#pace", "0")
+    page.click("#actions button.pause")
+    page.wait_for_selector("#gameover:not([hidden])", timeout=120_000)
+    assert page.locator("#standings tbody tr").count() == 2
+    assert tab.problems == []
+
+
+# -- names and numbers as the terminal ---------------------------------------------------------
 
 
 def _position_with_units_and_a_buy(server: str) -> dict[str, Any]:
@@ -173,58 +533,67 @@ def _position_with_units_and_a_buy(server: str) -> dict[str, Any]:
     raise AssertionError("no such position")
 
 
-def test_the_page_names_and_numbers_things_as_the_terminal_and_the_log(server: str) -> None:
+def test_the_page_names_and_numbers_things_as_the_terminal_and_the_log(
+    browser: Any, server: str
+) -> None:
     """Units by their names, as the log tells them ("Jet", not "jet"); buildings labelled as on
     the terminal's board; the market numbered from 1 as in the terminal (``buy 2``), the buy
-    buttons naming that number; and buying by a click (review)."""
-    import re
-
+    buttons naming that number; a card's full text in its tooltip; and buying by a click."""
     import kingofny as k
     from kingofny.play.board import board_view
 
     game = _position_with_units_and_a_buy(server)
     terminal = board_view(k.state_from_dict(game["state"]), 0)
-    problems: list[str] = []
-    with sync_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(
-            executable_path=_chromium(), headless=True, args=CHROMIUM_FLAGS
-        )
-        try:
-            page = browser.new_page(viewport={"width": 1400, "height": 1000})
-            page.on("pageerror", lambda exc: problems.append(f"page error: {exc}"))
-            page.goto(f"{server}/?pace=0#{game['id']}")
-            page.wait_for_selector("#market .card b")
-            _idle(page)
-            log = page.inner_text("#log")
-            # Units: the names of the log and the terminal's board.
-            units = page.locator("#city .unit").all_inner_texts()
-            assert units
-            shown_units = {u for row in terminal.boroughs for u in row.units}
-            for text in units:
-                match = re.fullmatch(r"(?:\d+ )?(Infantry|Jet|Tank)(?: \(new\))?", text)
-                assert match, text
-                assert match[1] in shown_units
-                assert re.search(rf"\b(an? |\d+ ){match[1]}\b", log), (match[1], log)
-            # Buildings: each tile as the terminal's board shows its stack.
-            tiles = page.locator("#city .tile:not(.empty)").all_inner_texts()
-            stacks = [s for row in terminal.boroughs for s in row.stacks if s != "empty"]
-            assert [t.split(" · ")[0] for t in tiles] == [s.split(" +")[0] for s in stacks]
-            # The market: numbered as the terminal lists it ("  1. Fireball [keep] ...").
-            heads = page.locator("#market .card:not(.empty) b").all_inner_texts()
-            assert heads == [f"{row.slot}. {row.name}" for row in terminal.market]
-            names = {row.slot: row.name for row in terminal.market}
-            buys = page.locator("#actions button[data-kind=buy]")
-            assert buys.count()
-            for i in range(buys.count()):
-                button = buys.nth(i)
-                slot = int(button.get_attribute("data-slot") or 0)
-                assert button.get_attribute("title") == f"card {slot} of the market"
-                assert button.inner_text().startswith(f"Buy {names[slot]} for ")
-            bought = names[int(buys.first.get_attribute("data-slot") or 0)]
-            buys.first.click()
-            _idle(page)
-            assert f"buys {bought}" in page.inner_text("#log")
-            assert page.locator("#error").is_hidden(), page.inner_text("#error")
-        finally:
-            browser.close()
-    assert problems == []
+    tab = Tab(browser, "desktop")
+    page = tab.page
+    tab.open(f"{server}/?pace=0#{game['id']}")
+    page.wait_for_selector("#market .card b")
+    tab.idle()
+    log = page.inner_text("#log")
+    # Units: the names of the log and the terminal's board.
+    units = page.locator("#city .unit").all_inner_texts()
+    assert units
+    shown_units = {u for row in terminal.boroughs for u in row.units}
+    for text in units:
+        match = re.fullmatch(r"(?:\d+ )?(Infantry|Jet|Tank)(?: \(new\))?", text)
+        assert match, text
+        assert match[1] in shown_units
+        assert re.search(rf"\b(an? |\d+ ){match[1]}\b", log), (match[1], log)
+    # Buildings: each tile as the terminal's board shows its stack.
+    tiles = page.locator("#city .tile:not(.empty)").all_inner_texts()
+    stacks = [s for row in terminal.boroughs for s in row.stacks if s != "empty"]
+    assert [t.split(" · ")[0] for t in tiles] == [s.split(" +")[0] for s in stacks]
+    # The market: numbered as the terminal lists it ("  1. Fireball [keep] ...").
+    heads = page.locator("#market .card:not(.empty) b").all_inner_texts()
+    assert heads == [f"{row.slot}. {row.name}" for row in terminal.market]
+    names = {row.slot: row.name for row in terminal.market}
+    buys = page.locator("#actions button[data-kind=buy]")
+    assert buys.count()
+    for i in range(buys.count()):
+        button = buys.nth(i)
+        slot = int(button.get_attribute("data-slot") or 0)
+        assert button.get_attribute("title") == f"card {slot} of the market"
+        assert button.inner_text().startswith(f"Buy {names[slot]} for ")
+    slot = int(buys.first.get_attribute("data-slot") or 0)
+    bought = names[slot]
+    text = page.locator(f"#market .card[data-slot='{slot}'] p").inner_text()
+    buys.first.click()
+    tab.idle()
+    assert f"buys {bought}" in page.inner_text("#log")
+    # The card bought: its full text in a tooltip, shown on keyboard focus.
+    chip = page.locator(".monster .card-name", has_text=bought).first
+    chip.focus()
+    tip = page.locator(f"#{chip.get_attribute('aria-describedby')}")
+    assert tip.is_visible()
+    assert text in tip.inner_text()
+    assert page.locator("#error").is_hidden(), page.inner_text("#error")
+    assert tab.problems == []
+
+
+def test_axe_core_is_there_for_the_accessibility_checks() -> None:
+    """The accessibility checks above are skipped without axe-core: say so (a skip), or fail
+    under ``KINGOFNY_REQUIRE_AXE=1``."""
+    source = _axe_source()
+    if source is None:
+        pytest.skip("no axe-core: npm install axe-core, or set KINGOFNY_AXE to its axe.min.js")
+    assert "axe" in source[:5000]

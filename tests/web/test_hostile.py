@@ -274,6 +274,8 @@ GAME_ROUTES = [
     ("GET", "/legal"),
     ("POST", "/act"),
     ("POST", "/advance"),
+    ("POST", "/undo"),
+    ("POST", "/settings"),
     ("GET", "/record"),
 ]
 
@@ -331,9 +333,12 @@ def test_hostile_path_parameters(client: Client) -> None:
 def test_hostile_bodies_for_new_games(client: Client) -> None:
     for value in HOSTILE_JSON:
         check(client.json("POST", "/api/games", value), value)  # the whole body
-        for field in ("players", "monsters", "seed"):
+        for field in ("players", "monsters", "seed", "settings"):
             body: dict[str, object] = {"players": ["human", "random"], field: value}
             check(client.json("POST", "/api/games", body), (field, value))
+        for key in ("stay_unless_below", "skip_buy", "forced", "x"):
+            body = {"players": ["human", "random"], "settings": {key: value}}
+            check(client.json("POST", "/api/games", body), (key, value))
         check(client.json("POST", "/api/games", {"players": ["human", value]}), value)
         check(client.json("POST", "/api/games", {"players": [value, value]}), value)
         check(
@@ -353,9 +358,14 @@ def test_hostile_bodies_for_new_games(client: Client) -> None:
         check(client.json("POST", "/api/games", {text: 1}), text)
 
 
-@pytest.mark.parametrize("route", ["act", "advance"])
+@pytest.mark.parametrize("route", ["act", "advance", "undo", "settings"])
 def test_hostile_bodies_for_moves(client: Client, route: str) -> None:
-    fields = {"act": ("index", "action", "version"), "advance": ("moves",)}[route]
+    fields = {
+        "act": ("index", "action", "version"),
+        "advance": ("moves",),
+        "undo": ("version",),
+        "settings": ("stay_unless_below", "skip_buy", "forced"),
+    }[route]
     gid = new_game(client, ["human", "random"])
     for value in HOSTILE_JSON + HOSTILE_TEXT:
         path = f"/api/games/{gid}/{route}"
@@ -386,7 +396,9 @@ def test_hostile_raw_bodies(client: Client) -> None:
         b"\x00" * 100,
         b'"' + b"x" * 15000 + b'"',
     ]
-    for path in ("/api/games", f"/api/games/{gid}/act", f"/api/games/{gid}/advance"):
+    paths = ["/api/games", "/api/replays"]
+    paths += [f"/api/games/{gid}/{route}" for route in ("act", "advance", "undo", "settings")]
+    for path in paths:
         for body in bodies:
             check(client.send("POST", path, body=body), (path, body[:40]))
         for body in (b"", b'{"players"', b"{}"):  # the client goes away before the end
@@ -507,7 +519,7 @@ def test_any_bot_spec(client: Client, spec: str, option: str) -> None:
 
 @FUZZ
 @given(
-    route=st.sampled_from(["act", "advance"]),
+    route=st.sampled_from(["act", "advance", "undo", "settings"]),
     body=JSON_VALUES
     | st.fixed_dictionaries(
         {},
@@ -516,12 +528,103 @@ def test_any_bot_spec(client: Client, spec: str, option: str) -> None:
             "action": JSON_VALUES,
             "version": JSON_VALUES,
             "moves": JSON_VALUES,
+            "stay_unless_below": JSON_VALUES,
+            "skip_buy": JSON_VALUES,
+            "forced": JSON_VALUES,
         },
     ),
 )
 def test_any_move_body(client: Client, route: str, body: object) -> None:
     gid = new_game(client)
     check(client.json("POST", f"/api/games/{gid}/{route}", body), body)
+
+
+# -- replays -------------------------------------------------------------------------------------
+
+
+def _record(client: Client) -> dict[str, object]:
+    """The record of a short game of bots."""
+    answer = client.json("POST", "/api/games", {"players": ["random", "random"], "seed": 2})
+    gid = json.loads(answer.body)["id"]
+    check(client.json("POST", f"/api/games/{gid}/advance", {"moves": 30}), gid)
+    record: dict[str, object] = json.loads(client.send("GET", f"/api/games/{gid}/record").body)
+    return record
+
+
+def test_hostile_records_for_replays(client: Client) -> None:
+    """Any body at all, any record spoiled in any field, a game id of any kind: a replay or a
+    4xx."""
+    record = _record(client)
+    good = client.json("POST", "/api/replays", record)
+    assert good.status == 201, good.body
+    data = record["data"]
+    assert isinstance(data, dict)
+    events = data["events"]
+    assert isinstance(events, list)
+    for value in HOSTILE_JSON + HOSTILE_TEXT:
+        check(client.json("POST", "/api/replays", value), value)
+        check(client.json("POST", "/api/replays", {"game": value}), ("game", value))
+        for key in ("format", "schema_version", "packs", "data", "kingofny_version"):
+            check(client.json("POST", "/api/replays", {**record, key: value}), (key, value))
+        for key in ("config", "events", "winners"):
+            spoiled = {**record, "data": {**data, key: value}}
+            check(client.json("POST", "/api/replays", spoiled), (key, value))
+        for index in (0, len(events) // 2, len(events) - 1):
+            bad = list(events)
+            bad[index] = value
+            spoiled = {**record, "data": {**data, "events": bad}}
+            check(client.json("POST", "/api/replays", spoiled), (index, value))
+        play = {"format": "kingofny/play", "players": value, "record": record}
+        check(client.json("POST", "/api/replays", play), ("players", value))
+    # Events out of order or cut short still answer.
+    for shuffled in (events[::-1], events[:3], events[5:], events + events):
+        spoiled = {**record, "data": {**data, "events": shuffled}}
+        check(client.json("POST", "/api/replays", spoiled), len(shuffled))
+    # A body over the record limit is a 413.
+    big = b'{"x": "' + b"y" * (4 * 1024 * 1024 + 10) + b'"}'
+    answer = client.send("POST", "/api/replays", body=big)
+    check(answer, "big")
+    assert answer.status == 413
+
+
+def test_hostile_replay_ids_and_frames(client: Client) -> None:
+    answer = client.json("POST", "/api/replays", _record(client))
+    rid = json.loads(answer.body)["id"]
+    frames = json.loads(answer.body)["frames"]
+    for text in [*HOSTILE_TEXT, "a/b", "..", "0123456789abcdef"]:
+        for path in (f"/api/replays/{text}", f"/api/replays/{text}/frames/0"):
+            answer = client.send("GET", path)
+            check(answer, text)
+            assert 400 <= answer.status < 500, (path, answer.status)
+        answer = client.send("GET", f"/api/replays/{rid}/frames/{text}")
+        check(answer, text)
+        if text not in ("0", "1"):
+            assert 400 <= answer.status < 500, (text, answer.status)
+    for frame in (-1, frames, frames + 1, 2**40):
+        answer = client.send("GET", f"/api/replays/{rid}/frames/{frame}")
+        check(answer, frame)
+        assert answer.status == 404, frame
+    for method in ("PUT", "DELETE", "POST"):
+        check(client.send(method, f"/api/replays/{rid}/frames/0"), method, api=False)
+
+
+@FUZZ
+@given(
+    body=JSON_VALUES
+    | st.fixed_dictionaries(
+        {},
+        optional={
+            "format": st.sampled_from(["kingofny/record", "kingofny/play"]) | JSON_VALUES,
+            "schema_version": JSON_VALUES,
+            "data": JSON_VALUES,
+            "record": JSON_VALUES,
+            "players": JSON_VALUES,
+            "game": JSON_VALUES,
+        },
+    )
+)
+def test_any_replay_body(client: Client, body: object) -> None:
+    check(client.json("POST", "/api/replays", body), body)
 
 
 @FUZZ

@@ -148,7 +148,7 @@ def test_the_framework_free_modules_load_no_web_framework() -> None:
     import subprocess
 
     code = (
-        "import sys, kingofny.web.session, kingofny.web.labels\n"
+        "import sys, kingofny.web.session, kingofny.web.labels, kingofny.web.replays\n"
         "assert not {'starlette', 'uvicorn'} & set(sys.modules), sorted(sys.modules)"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)

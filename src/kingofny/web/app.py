@@ -5,14 +5,23 @@ Routes (documented on the docs page *Playing in a browser*)::
 
     GET  /                               the page
     GET  /static/{name}                  its script and style sheet
-    GET  /api                            what the server offers (version, bots, limits)
-    POST /api/games                      new game          {"players", "monsters", "seed"}
+    GET  /api                            what the server offers (version, bots, monsters,
+                                         limits)
+    POST /api/games                      new game          {"players", "monsters", "seed",
+                                                            "settings"}
     GET  /api/games                      ids of the games kept
     GET  /api/games/{id}?since=N         the game, its legal actions, log lines from N
     GET  /api/games/{id}/legal           the legal actions only
     POST /api/games/{id}/act             a human decision  {"index" | "action", "version"}
     POST /api/games/{id}/advance         bots play         {"moves"}
+    POST /api/games/{id}/undo            take back a person's decision  {"version"}
+    POST /api/games/{id}/settings        automation  {"stay_unless_below", "skip_buy",
+                                                      "forced"}
     GET  /api/games/{id}/record          the game record (``kingofny replay`` reads it)
+    POST /api/replays                    open a replay: a record (or a ``kingofny play``
+                                         save) as the body, or {"game": id}
+    GET  /api/replays/{id}               its frames' turns, where turns start, the whole log
+    GET  /api/replays/{id}/frames/{n}    frame n: the board, who decided what, its log end
 
 Every error is a JSON object ``{"error": message}`` with a 4xx status. A request needs one
 well-formed ``Host`` header (a 400 otherwise). Unless the app is made with
@@ -38,23 +47,28 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 import kingofny
-from kingofny.players import BUILTIN_KINDS
 from kingofny.web import is_loopback_host as _is_loopback
+from kingofny.web.replays import MAX_RECORD_BODY, Replays, read_record
 from kingofny.web.session import (
     HUMAN,
     MAX_ADVANCE_SECONDS,
     MAX_BOT_MOVES,
     MAX_BOT_MS,
     MAX_GAMES,
+    MAX_UNDO,
+    Automation,
     Tables,
     WebError,
+    bot_menu,
     bot_options,
+    monster_menu,
 )
 
 __all__ = ["MAX_BODY", "create_app", "parse_host"]
 
 MAX_BODY = 16 * 1024
-"""The largest request body accepted, in bytes."""
+"""The largest request body accepted, in bytes (a record sent to ``POST /api/replays`` may
+hold :data:`~kingofny.web.replays.MAX_RECORD_BODY`)."""
 
 _STATIC = {
     "app.js": "text/javascript; charset=utf-8",
@@ -186,23 +200,27 @@ class _SameOrigin:
         await self.app(scope, receive, send)
 
 
-async def _body(request: Request) -> dict[str, Any]:
-    """The request's JSON object (an empty body is ``{}``), or a 4xx."""
+async def _body(request: Request, limit: int = MAX_BODY) -> dict[str, Any]:
+    """The request's JSON object (an empty body is ``{}``) of ``limit`` bytes at most, or a
+    4xx."""
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     size = request.headers.get("content-length")
     if size is not None:
         if not _DIGITS.fullmatch(size.strip()):
             raise WebError(400, f"Content-Length must be a number of bytes, got {size[:20]!r}")
-        if len(size.strip()) > 9 or int(size) > MAX_BODY:
-            raise WebError(413, f"the body may hold at most {MAX_BODY} bytes")
-    raw = b""
+        if len(size.strip()) > 9 or int(size) > limit:
+            raise WebError(413, f"the body may hold at most {limit} bytes")
+    chunks: list[bytes] = []
+    got = 0
     try:
         async for chunk in request.stream():
-            raw += chunk
-            if len(raw) > MAX_BODY:
-                raise WebError(413, f"the body may hold at most {MAX_BODY} bytes")
+            chunks.append(chunk)
+            got += len(chunk)
+            if got > limit:
+                raise WebError(413, f"the body may hold at most {limit} bytes")
     except ClientDisconnect:
         raise WebError(400, "the client went away before the whole body was sent") from None
+    raw = b"".join(chunks)
     if not raw.strip():
         return {}
     if kind != "application/json":
@@ -255,6 +273,7 @@ def create_app(*, allow_remote: bool = False, max_games: int = MAX_GAMES) -> Sta
     many games are kept at once.
     """
     tables = Tables(max_games)
+    replays = Replays()
     static = resources.files("kingofny.web") / "static"
 
     async def page(request: Request) -> Response:
@@ -274,7 +293,12 @@ def create_app(*, allow_remote: bool = False, max_games: int = MAX_GAMES) -> Sta
         return _ok(
             {
                 "kingofny_version": kingofny.__version__,
-                "players": [HUMAN, *BUILTIN_KINDS],
+                "players": [HUMAN, *(bot["spec"].partition(":")[0] for bot in bot_menu())],
+                "bots": bot_menu(),
+                "monsters": monster_menu(),
+                "settings": Automation().to_dict(),
+                "max_undo": MAX_UNDO,
+                "max_record_bytes": MAX_RECORD_BODY,
                 "max_games": max_games,
                 "max_bot_moves": MAX_BOT_MOVES,
                 "max_bot_ms": MAX_BOT_MS,
@@ -325,9 +349,51 @@ def create_app(*, allow_remote: bool = False, max_games: int = MAX_GAMES) -> Sta
         return _ok(payload)
 
     @_api
+    async def undo(request: Request) -> Response:
+        table = tables.get(request.path_params["game"])
+        body = await _body(request)
+        since = _since(request)
+        await run_in_threadpool(table.undo, body)
+        return _ok(await run_in_threadpool(table.payload, since))
+
+    @_api
+    async def settings(request: Request) -> Response:
+        table = tables.get(request.path_params["game"])
+        body = await _body(request)
+        since = _since(request)
+        await run_in_threadpool(table.set_settings, body)
+        return _ok(await run_in_threadpool(table.payload, since))
+
+    @_api
     async def record(request: Request) -> Response:
         table = tables.get(request.path_params["game"])
         return _ok(await run_in_threadpool(table.record))
+
+    @_api
+    async def open_replay(request: Request) -> Response:
+        body = await _body(request, MAX_RECORD_BODY)
+        players: list[str] | None
+        if set(body) == {"game"}:
+            if not isinstance(body["game"], str):
+                raise WebError(400, "game must be the id of a game, a string")
+            table = tables.get(body["game"])
+            record, players = table.game_record(), list(table.players)
+        else:
+            record, players = await run_in_threadpool(read_record, body)
+        replay = await run_in_threadpool(replays.open, record, players)
+        return _ok(replay.summary(), 201)
+
+    @_api
+    async def replay_summary(request: Request) -> Response:
+        return _ok(replays.get(request.path_params["replay"]).summary())
+
+    @_api
+    async def replay_frame(request: Request) -> Response:
+        replay = replays.get(request.path_params["replay"])
+        text = request.path_params["frame"]
+        if not _DIGITS.fullmatch(text) or len(text) > 9:
+            raise WebError(404, f"no frame {text[:20]!r}: frames are numbered from 0")
+        return _ok(replay.frame(int(text)))
 
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
@@ -347,7 +413,12 @@ def create_app(*, allow_remote: bool = False, max_games: int = MAX_GAMES) -> Sta
         Route("/api/games/{game}/legal", legal, methods=["GET"]),
         Route("/api/games/{game}/act", act, methods=["POST"]),
         Route("/api/games/{game}/advance", advance, methods=["POST"]),
+        Route("/api/games/{game}/undo", undo, methods=["POST"]),
+        Route("/api/games/{game}/settings", settings, methods=["POST"]),
         Route("/api/games/{game}/record", record, methods=["GET"]),
+        Route("/api/replays", open_replay, methods=["POST"]),
+        Route("/api/replays/{replay}", replay_summary, methods=["GET"]),
+        Route("/api/replays/{replay}/frames/{frame}", replay_frame, methods=["GET"]),
     ]
     app = Starlette(
         routes=routes,

@@ -28,13 +28,16 @@ from kingofny import (
     Action,
     Borough,
     Buy,
+    EndBuying,
     Event,
     GameRecord,
     GameState,
     KingOfNYError,
     Location,
+    PendingKind,
     Player,
     Reroll,
+    StayInManhattan,
     UnitKind,
     card_price,
     find_card,
@@ -51,6 +54,7 @@ from kingofny.players import BUILTIN_KINDS, HUMAN, parse_spec, player_factory
 from kingofny.web import labels
 
 __all__ = [
+    "BOTS",
     "HUMAN",
     "MAX_ADVANCE_SECONDS",
     "MAX_BOT_MOVES",
@@ -59,11 +63,18 @@ __all__ = [
     "MAX_PLAYOUTS",
     "MAX_SAMPLES",
     "MAX_SPEC_LENGTH",
+    "MAX_UNDO",
+    "Automation",
     "BotOption",
     "Table",
     "Tables",
     "WebError",
+    "board_payload",
+    "bot_menu",
     "bot_options",
+    "monster_menu",
+    "result",
+    "seats_payload",
 ]
 
 MAX_GAMES = 64
@@ -84,7 +95,32 @@ MAX_ADVANCE_SECONDS = 10.0
 this many seconds (it plays at least one), and the client asks again."""
 MAX_SPEC_LENGTH = 200
 """The longest bot spec a seat may have, in characters."""
+MAX_UNDO = 32
+"""How many of a person's decisions are kept for undo (the newest)."""
 _SEED_LIMIT = 2**63
+
+BOTS: tuple[tuple[str, str, str], ...] = (
+    ("random", "Random", "beginner: any legal move, no plan"),
+    ("heuristic", "Heuristic", "easy: rules of thumb, instant; wins 81% against random bots"),
+    (
+        "policy",
+        "Policy",
+        "medium: a trained network for 4 monsters; wins 41% against three heuristic bots",
+    ),
+    (
+        "expectimax",
+        "Expectimax",
+        "strong: looks ahead over the dice; wins 52% against three heuristic bots",
+    ),
+    (
+        "mcts:playouts=40",
+        "MCTS",
+        "strongest: tree search, about 0.1 s a move; wins 60% against three heuristic bots",
+    ),
+)
+"""The bots a seat may be given on the page, weakest first: ``(spec, name, strength)``; the
+strengths are the win rates of the docs' *Strong play* and *Training an agent* pages (a fair
+share is 25% with four monsters)."""
 
 
 class WebError(Exception):
@@ -193,7 +229,105 @@ def bot_options() -> dict[str, dict[str, BotOption]]:
             "dice_prior": BotOption("bool"),
         },
         "expectimax": {"samples": BotOption("int", 1, MAX_SAMPLES)},
+        "policy": {},
     }
+
+
+def _policy_available() -> bool:
+    """Whether the ``policy`` bot can play here (it needs numpy)."""
+    try:
+        import numpy  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def _kinds() -> tuple[str, ...]:
+    """The bot kinds a seat may name: the bundled kinds, and ``policy`` (the bundled network,
+    no option: a ``path`` would read a file on the server) where numpy is installed."""
+    return (*BUILTIN_KINDS, "policy") if _policy_available() else BUILTIN_KINDS
+
+
+def bot_menu() -> list[dict[str, str]]:
+    """The bots the page offers, weakest first (:data:`BOTS`), as ``{"spec", "name",
+    "strength"}``; ``policy`` only where it can play (numpy installed)."""
+    kinds = _kinds()
+    return [
+        {"spec": spec, "name": name, "strength": strength}
+        for spec, name, strength in BOTS
+        if spec.partition(":")[0] in kinds
+    ]
+
+
+def monster_menu() -> list[dict[str, str]]:
+    """The monsters a game may be played with (those of the base game), as ``{"id", "name",
+    "description"}``."""
+    content = kingofny.new_game(2).config.content
+    assert content is not None  # a new game's content is resolved
+    return [
+        {"id": spec.id, "name": spec.name, "description": spec.description}
+        for spec in content.monsters.values()
+    ]
+
+
+@dataclass(frozen=True)
+class Automation:
+    """What a game's human seats let the server decide for them (BGA's automation): each is a
+    per-game setting, off by default, changed with ``POST /api/games/{id}/settings``."""
+
+    stay_unless_below: int | None = None
+    """Stay in Manhattan when hit there, unless life is below this (then you are asked)."""
+    skip_buy: bool = False
+    """End the Buy step at once when no card can be bought (a sweep is not wanted)."""
+    forced: bool = False
+    """Take a decision that has only one choice without asking."""
+
+    @classmethod
+    def from_body(cls, body: Mapping[str, object], base: Automation | None = None) -> Automation:
+        """The settings of ``body`` (``stay_unless_below``: null or 1 to 99; ``skip_buy`` and
+        ``forced``: true or false), the fields not given as in ``base``; else a 400."""
+        base = base or cls()
+        if not isinstance(body, Mapping):
+            raise WebError(400, f"settings must be a JSON object, got {_show(body)}")
+        _only(body, ("stay_unless_below", "skip_buy", "forced"))
+        stay = base.stay_unless_below
+        if "stay_unless_below" in body:
+            value = body["stay_unless_below"]
+            stay = None if value is None else _int(value, "stay_unless_below", 1, 99)
+        flags = {}
+        for key in ("skip_buy", "forced"):
+            value = body.get(key, getattr(base, key))
+            if not isinstance(value, bool):
+                raise WebError(400, f"{key} must be true or false, got {_show(value)}")
+            flags[key] = value
+        return cls(stay, flags["skip_buy"], flags["forced"])
+
+    def to_dict(self) -> dict[str, Any]:
+        """The settings as the API sends them."""
+        return {
+            "stay_unless_below": self.stay_unless_below,
+            "skip_buy": self.skip_buy,
+            "forced": self.forced,
+        }
+
+    def choice(self, state: GameState, legal: Sequence[Action]) -> tuple[Action, str] | None:
+        """The action these settings take for the decision of ``state``, with the reason in
+        words, or None to ask the person."""
+        pending = kingofny.waiting_for(state)
+        if pending is None or pending.seat is None or not legal:
+            return None
+        if self.forced and len(legal) == 1:
+            return legal[0], "the only choice"
+        if self.stay_unless_below is not None and pending.kind is PendingKind.FLEE:
+            life = state.monsters[pending.seat].life
+            stay = [a for a in legal if isinstance(a, StayInManhattan)]
+            if stay and life >= self.stay_unless_below:
+                return stay[0], f"life {life} is not below {self.stay_unless_below}"
+        if self.skip_buy and pending.kind is PendingKind.SHOP:
+            ends = [a for a in legal if isinstance(a, EndBuying)]
+            if ends and not any(isinstance(a, Buy) for a in legal):
+                return ends[0], "no card can be bought"
+        return None
 
 
 def _bot(spec: str, seed: int) -> Player:
@@ -207,11 +341,10 @@ def _bot(spec: str, seed: int) -> Player:
         parsed = parse_spec(spec)
     except (KingOfNYError, ValueError) as exc:
         raise WebError(400, f"player {shown}: {_cut(str(exc), 300)}") from None
-    if parsed.target not in BUILTIN_KINDS:
+    if parsed.target not in _kinds():
         raise WebError(
             400,
-            f"unknown player {shown}; a seat is {HUMAN!r} or a bundled bot: "
-            + ", ".join(BUILTIN_KINDS),
+            f"unknown player {shown}; a seat is {HUMAN!r} or a bundled bot: " + ", ".join(_kinds()),
         )
     allowed = bot_options().get(parsed.target, {})
     for key, value in parsed.options:
@@ -248,8 +381,9 @@ class Table:
         game_id: str,
         players: Sequence[str],
         *,
-        monsters: Sequence[str] | None = None,
+        monsters: Sequence[str | None] | None = None,
         seed: int | None = None,
+        settings: Automation | None = None,
     ) -> None:
         if seed is None:
             seed = secrets.randbits(62)
@@ -271,10 +405,15 @@ class Table:
             if kind != HUMAN
         }
         self._fallback = random.Random(master.getrandbits(64))
+        picked = _pick_monsters(monsters, random.Random(master.getrandbits(64)))
         try:
-            first = kingofny.new_game(list(monsters) if monsters is not None else len(self.players))
+            first = kingofny.new_game(picked if picked is not None else len(self.players))
         except KingOfNYError as exc:
             raise WebError(400, _first_line(exc)) from None
+        self.settings = settings or Automation()
+        """What the server decides for the human seats (:class:`Automation`)."""
+        self._changes = 0
+        self._marks: list[tuple[GameState, int, int, int, int]] = []
         self.events: list[Event] = []
         """Every decision and chance outcome so far, in order (the game record's events)."""
         self.config = first.config
@@ -285,6 +424,7 @@ class Table:
         """The narration so far, one line each."""
         self.decisions = 0
         """Decisions taken so far, by humans and bots."""
+        self._automate()
 
     # -- the game ---------------------------------------------------------------------------
 
@@ -304,7 +444,7 @@ class Table:
             state = after
         return state
 
-    def _play(self, seat: int, action: Action) -> None:
+    def _play(self, seat: int, action: Action, *, note: str = "") -> None:
         """Apply ``action`` and the chance after it, all or nothing: a failure (a card's effect
         that raises) leaves the game, its record, its log and the chance generator as they
         were, and is answered 409."""
@@ -319,13 +459,82 @@ class Table:
             self._chance.setstate(chance)
             raise WebError(409, f"the game cannot go on: {_first_line(exc)}") from None
         self.events += events
-        self.log += log
+        self.log += [f"  (automatic: {note})", *log] if note else log
         self.state = after
         self.decisions += 1
+        self._changes += 1
         if after.is_terminal:
             self.log += describe_end(after)
         elif self.decisions >= MAX_DECISIONS:
             self.log.append(f"Game abandoned after {self.decisions} decisions")
+
+    def _automate(self) -> None:
+        """Take the human seats' decisions that :attr:`settings` decide, until a person must
+        choose, a bot decides, or the game ends."""
+        while not self.over and self._human_decides():
+            seat = self.state.current_player
+            assert seat is not None
+            taken = self.settings.choice(self.state, kingofny.legal_actions(self.state))
+            if taken is None:
+                return
+            self._play(seat, taken[0], note=taken[1])
+
+    def set_settings(self, body: Mapping[str, object]) -> None:
+        """Change the game's :class:`Automation` (the fields given), then let it decide."""
+        with self._lock:
+            self.touched = time.monotonic()
+            self.settings = Automation.from_body(body, self.settings)
+            self._changes += 1
+            self._automate()
+
+    def _undo_problem(self) -> str | None:
+        """Why the last decision a person made cannot be undone now, or None if it can: the
+        terminal's policy (``kingofny play``'s ``undo``), and BGA's: back within the same
+        person's decisions only, never across a chance outcome (dice, a tile, a card) or
+        another seat's decision."""
+        if not self._marks:
+            return "there is nothing to undo"
+        if self.state.is_terminal:
+            return "the game is over"
+        _, events, _, _, seat = self._marks[-1]
+        if self.state.current_player != seat:
+            return "another monster decides now: undo only goes back within your own decisions"
+        since = self.events[events:]
+        if any(e.seat is None for e in since):
+            return (
+                "chance was drawn since your last decision (dice, a tile or a card): undoing it "
+                "would draw again, so it is not allowed"
+            )
+        if any(e.seat != seat for e in since):
+            return "another monster has decided since: undo only goes back within your own turn"
+        return None
+
+    def undo(self, body: Mapping[str, object]) -> None:
+        """Go back to the position of the last decision a person made (``{"version": n}``
+        optional), unless :meth:`_undo_problem` says why not (a 409)."""
+        _only(body, ("version",))
+        with self._lock:
+            self.touched = time.monotonic()
+            self._check_version(body)
+            problem = self._undo_problem()
+            if problem is not None:
+                raise WebError(409, f"cannot undo: {problem}")
+            state, events, log, decisions, _ = self._marks.pop()
+            self.state = state
+            del self.events[events:]
+            del self.log[log:]  # the log is rolled back too: the page drops the lines
+            self.decisions = decisions
+            self._changes += 1
+
+    def _check_version(self, body: Mapping[str, object]) -> None:
+        if "version" in body:
+            version = _int(body["version"], "version", 0, 2**31)
+            if version != self.version:
+                raise WebError(
+                    409,
+                    f"the game has moved on: version {self.version}, the request saw "
+                    f"{version}; get the game again",
+                )
 
     @property
     def over(self) -> bool:
@@ -334,9 +543,10 @@ class Table:
 
     @property
     def version(self) -> int:
-        """How many decisions have been taken: an ``act`` request may name the version it saw,
-        and is refused if the game has moved on since."""
-        return self.decisions
+        """How many times the game has changed (a decision, an undo, new settings): an ``act``
+        or ``undo`` request may name the version it saw, and is refused if the game has moved
+        on since. Without undo or settings it is the number of decisions taken."""
+        return self._changes
 
     def _human_decides(self) -> bool:
         seat = self.state.current_player
@@ -348,14 +558,7 @@ class Table:
         _only(body, ("index", "action", "version"))
         with self._lock:
             self.touched = time.monotonic()
-            if "version" in body:
-                version = _int(body["version"], "version", 0, 2**31)
-                if version != self.version:
-                    raise WebError(
-                        409,
-                        f"the game has moved on: version {self.version}, the request saw "
-                        f"{version}; get the game again",
-                    )
+            self._check_version(body)
             if self.over:
                 raise WebError(409, "the game is over")
             seat = self.state.current_player
@@ -382,7 +585,10 @@ class Table:
                         409, f"{_show(text)} is not a legal action now; legal: {shown}, ..."
                     )
                 action = found[0]
+            mark = (self.state, len(self.events), len(self.log), self.decisions, seat)
             self._play(seat, action)
+            self._marks = [*self._marks[-(MAX_UNDO - 1) :], mark]
+            self._automate()
 
     def advance(self, body: Mapping[str, object]) -> int:
         """Let the bots play: ``{"moves": n}`` bot decisions at most (default: until a human
@@ -399,6 +605,7 @@ class Table:
                 seat = self.state.current_player
                 assert seat is not None
                 self._play(seat, self._bot_choice(seat))
+                self._automate()
                 played += 1
                 if time.monotonic() - started >= MAX_ADVANCE_SECONDS:
                     break
@@ -452,20 +659,19 @@ class Table:
                 "question": labels.question(state),
             }
         since = max(0, min(since, len(self.log)))
+        undo = None
+        if self._marks and not self.over:
+            undo = {"seat": self._marks[-1][4], "refused": self._undo_problem()}
         return {
             "id": self.id,
             "version": self.version,
             "over": self.over,
             "winners": list(state.winners) if state.winners is not None else None,
-            "seats": [
-                {
-                    "seat": s,
-                    "player": kind,
-                    "monster": state.monsters[s].monster,
-                    "name": monster_name(state, s),
-                }
-                for s, kind in enumerate(self.players)
-            ],
+            "result": result(state, abandoned=self.over and not state.is_terminal),
+            "seed": self.seed if self.over else None,
+            "settings": self.settings.to_dict(),
+            "undo": undo,
+            "seats": seats_payload(state, self.players),
             "turn": {
                 "number": state.turn.number,
                 "seat": state.turn.seat,
@@ -473,19 +679,89 @@ class Table:
             },
             "waiting": waiting,
             "legal": [_action_entry(state, i, a) for i, a in enumerate(legal)],
-            "board": _board(state, self._viewer()),
+            "board": board_payload(state, self._viewer()),
             "log": self.log[since:],
+            "log_from": since,
             "log_next": len(self.log),
             "state": kingofny.state_to_dict(view),
         }
 
-    def record(self) -> dict[str, Any]:
-        """The game record so far (``kingofny replay`` reads it): explicit chance, every
-        decision and outcome."""
+    def game_record(self) -> GameRecord:
+        """The game record so far: explicit chance, every decision and outcome."""
         with self._lock:
             self.touched = time.monotonic()
-            record = GameRecord(self.config, tuple(self.events), self.state.winners)
-            return kingofny.record_to_dict(record)
+            return GameRecord(self.config, tuple(self.events), self.state.winners)
+
+    def record(self) -> dict[str, Any]:
+        """The game record so far as JSON (``kingofny replay`` reads it)."""
+        return kingofny.record_to_dict(self.game_record())
+
+
+def seats_payload(state: GameState, players: Sequence[str]) -> list[dict[str, Any]]:
+    """Who plays each seat: ``{"seat", "player", "monster", "name"}``."""
+    return [
+        {
+            "seat": s,
+            "player": kind,
+            "monster": state.monsters[s].monster,
+            "name": monster_name(state, s),
+        }
+        for s, kind in enumerate(players)
+    ]
+
+
+def result(state: GameState, *, abandoned: bool = False) -> dict[str, Any] | None:
+    """How a game ended, for the game-over screen: ``{"winners", "how", "turns",
+    "standings"}``, the standings best first (winners, then monsters still standing by VP and
+    life, then the eliminated); None while the game goes on (and is not ``abandoned``)."""
+    winners = state.winners
+    if winners is None and not abandoned:
+        return None
+    won = set(winners or ())
+    alive = [s for s, m in enumerate(state.monsters) if not m.eliminated]
+    if abandoned:
+        how = "The game was abandoned: it ran too long."
+    elif not winners:
+        how = "Every monster was eliminated: nobody wins."
+    elif len(alive) == len(won) and len(alive) < len(state.monsters):
+        names = " and ".join(monster_name(state, s) for s in winners)
+        how = f"{names}: the last monster standing."
+    else:
+        names = " and ".join(
+            f"{monster_name(state, s)} ({state.monsters[s].vp} VP)" for s in winners
+        )
+        how = f"{names} reached the victory points to win."
+    order = sorted(
+        range(len(state.monsters)),
+        key=lambda s: (
+            s not in won,
+            state.monsters[s].eliminated,
+            -state.monsters[s].vp,
+            -state.monsters[s].life,
+        ),
+    )
+    standings = []
+    for place, seat in enumerate(order, 1):
+        m = state.monsters[seat]
+        standings.append(
+            {
+                "place": place,
+                "seat": seat,
+                "name": monster_name(state, seat),
+                "vp": m.vp,
+                "life": m.life,
+                "energy": m.energy,
+                "cards": len(m.cards),
+                "eliminated": m.eliminated,
+                "winner": seat in won,
+            }
+        )
+    return {
+        "winners": sorted(won),
+        "how": how,
+        "turns": state.turn.number,
+        "standings": standings,
+    }
 
 
 def _action_entry(state: GameState, index: int, action: Action) -> dict[str, Any]:
@@ -530,7 +806,7 @@ def _card(state: GameState, card_id: str, viewer: int | None) -> dict[str, Any]:
     return entry
 
 
-def _board(state: GameState, viewer: int | None) -> dict[str, Any]:
+def board_payload(state: GameState, viewer: int | None) -> dict[str, Any]:
     """The board in display terms: names, places, prices for ``viewer``."""
     turn = state.turn
     current = state.current_player
@@ -603,8 +879,29 @@ def _board(state: GameState, viewer: int | None) -> dict[str, Any]:
     }
 
 
-def _new_game_args(body: Mapping[str, object]) -> tuple[list[str], list[str] | None, int | None]:
-    _only(body, ("players", "monsters", "seed"))
+def _pick_monsters(monsters: Sequence[str | None] | None, rng: random.Random) -> list[str] | None:
+    """``monsters`` with each None replaced by a monster no other seat has, drawn by ``rng``;
+    None if no monster is named."""
+    if monsters is None:
+        return None
+    named = {m.strip().lower().removeprefix("base:") for m in monsters if m is not None}
+    free = [m["id"] for m in monster_menu() if m["id"].removeprefix("base:") not in named]
+    rng.shuffle(free)
+    picked = []
+    for m in monsters:
+        if m is not None:
+            picked.append(m)
+        elif free:
+            picked.append(free.pop())
+        else:
+            raise WebError(400, "more seats than monsters to give them")
+    return picked
+
+
+def _new_game_args(
+    body: Mapping[str, object],
+) -> tuple[list[str], list[str | None] | None, int | None, Automation]:
+    _only(body, ("players", "monsters", "seed", "settings"))
     players = body.get("players", [HUMAN, "heuristic", "heuristic", "heuristic"])
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise WebError(400, f"players must be a list of strings, got {_show(players)}")
@@ -613,14 +910,21 @@ def _new_game_args(body: Mapping[str, object]) -> tuple[list[str], list[str] | N
     players = [p.strip().lower() if p.strip().lower() == HUMAN else p.strip() for p in players]
     monsters = body.get("monsters")
     if monsters is not None:
-        if not isinstance(monsters, list) or not all(isinstance(m, str) for m in monsters):
-            raise WebError(400, f"monsters must be a list of strings, got {_show(monsters)}")
+        if not isinstance(monsters, list) or not all(
+            m is None or isinstance(m, str) for m in monsters
+        ):
+            raise WebError(
+                400, f"monsters must be a list of names (or null), got {_show(monsters)}"
+            )
         if len(monsters) != len(players):
             raise WebError(400, f"{len(players)} players but {len(monsters)} monsters")
     seed = body.get("seed")
     if seed is not None:
         seed = _int(seed, "seed", -_SEED_LIMIT, _SEED_LIMIT)
-    return players, monsters, seed
+    settings = body.get("settings", {})
+    if not isinstance(settings, dict):
+        raise WebError(400, f"settings must be a JSON object, got {_show(settings)}")
+    return players, monsters, seed, Automation.from_body(settings)
 
 
 class Tables:
@@ -637,8 +941,10 @@ class Tables:
 
     def create(self, body: Mapping[str, object]) -> Table:
         """A new game from ``{"players": [...], "monsters": [...], "seed": n}`` (all optional)."""
-        players, monsters, seed = _new_game_args(body)
-        table = Table(secrets.token_hex(8), players, monsters=monsters, seed=seed)
+        players, monsters, seed, settings = _new_game_args(body)
+        table = Table(
+            secrets.token_hex(8), players, monsters=monsters, seed=seed, settings=settings
+        )
         with self._lock:
             self._games[table.id] = table
             while len(self._games) > self.limit:

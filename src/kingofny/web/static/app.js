@@ -1,14 +1,14 @@
-// The page of `kingofny serve`: draws the game the JSON API sends and posts the player's
-// choices. No framework, no build step; text goes in with textContent only.
+// The page of `kingofny serve`: draws the game the JSON API sends and posts the players'
+// choices; replays records. No framework, no build step; text goes in with textContent only.
 "use strict";
 
-const KINDS = ["human", "heuristic", "random"];
-const KIND_LABELS = { human: "you", heuristic: "heuristic bot", random: "random bot" };
 const FACE_ORDER = "EHACDO";
-const LOG_LINES = 300;
-
-const game = {
-  id: null, version: 0, logNext: 0, busy: false, marked: [], markedIdx: new Set(), data: null,
+const HUMAN = "human";
+const app = {
+  info: null, busy: false, mode: "setup", paused: false,
+  game: { id: null, version: 0, logNext: 0, data: null, lines: [], shownSeat: null, prev: null },
+  marked: new Set(),
+  replay: null, // {summary, frame, data}
 };
 
 function $(id) { return document.getElementById(id); }
@@ -23,7 +23,7 @@ function el(tag, props, ...children) {
     else node.setAttribute(key, value === true ? "" : String(value));
   }
   for (const child of children) {
-    if (child === null || child === undefined) continue;
+    if (child === null || child === undefined || child === false) continue;
     node.append(typeof child === "string" ? document.createTextNode(child) : child);
   }
   return node;
@@ -39,7 +39,7 @@ async function api(method, path, body) {
   const options = { method, headers: { Accept: "application/json" } };
   if (body !== undefined) {
     options.headers["Content-Type"] = "application/json";
-    options.body = JSON.stringify(body);
+    options.body = typeof body === "string" ? body : JSON.stringify(body);
   }
   const response = await fetch(path, options);
   const data = await response.json();
@@ -55,34 +55,117 @@ function pace() {
   return Number($("pace").value);
 }
 
+function animFactor() {
+  if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return 0;
+  return Number($("anim").value);
+}
+
+function setAnim() {
+  const factor = animFactor();
+  document.documentElement.style.setProperty("--anim", `${Math.round(600 * factor)}ms`);
+  document.body.classList.toggle("no-anim", factor === 0);
+}
+
+function setMode(mode) {
+  app.mode = mode;
+  // Only the mode class changes: "busy" and "no-anim" stay as they are.
+  for (const name of Array.from(document.body.classList)) {
+    if (name.startsWith("mode-")) document.body.classList.remove(name);
+  }
+  document.body.classList.add(`mode-${mode}`);
+  $("setup").hidden = mode !== "setup";
+  $("replay-open").hidden = mode !== "replay-open";
+  $("play").hidden = mode !== "game" && mode !== "replay";
+  $("prompt").hidden = mode !== "game";
+  $("replay-bar").hidden = mode !== "replay";
+  $("game-settings").hidden = mode !== "game";
+  if (mode !== "game") $("gameover").hidden = true;
+  $("handover").hidden = true;
+}
+
 // -- the new-game form ----------------------------------------------------------------------
 
-function drawSeatKinds() {
-  const box = $("seat-kinds");
+function botChoices() {
+  return [{ spec: HUMAN, name: "A person", strength: "plays at this screen" }, ...app.info.bots];
+}
+
+function drawSeats() {
+  const box = $("seats");
   const count = Number($("seat-count").value);
-  const old = Array.from(box.querySelectorAll("select")).map((s) => s.value);
+  const old = Array.from(box.querySelectorAll("li")).map((li) => ({
+    kind: li.querySelector(".kind").value, monster: li.querySelector(".monster").value,
+  }));
   box.replaceChildren();
   for (let seat = 0; seat < count; seat++) {
-    const choice = old[seat] || (seat === 0 ? "human" : "heuristic");
-    const select = el("select", { "aria-label": `Seat ${seat + 1}`, "data-seat": seat });
-    for (const kind of KINDS) {
-      select.append(el("option", { value: kind, selected: kind === choice, text: KIND_LABELS[kind] }));
+    const was = old[seat] || { kind: seat === 0 ? HUMAN : "heuristic", monster: "" };
+    const kind = el("select", { class: "kind", id: `kind-${seat}`, "data-seat": seat });
+    for (const bot of botChoices()) {
+      const label = bot.spec === HUMAN ? "A person" : `${bot.name} bot — ${bot.strength.split(":")[0]}`;
+      kind.append(el("option", { value: bot.spec, selected: bot.spec === was.kind, text: label }));
     }
-    box.append(select);
+    const monster = el("select", { class: "monster", id: `monster-${seat}` });
+    monster.append(el("option", { value: "", text: "Random monster" }));
+    for (const m of app.info.monsters) {
+      monster.append(el("option", { value: m.id, selected: m.id === was.monster, text: m.name, title: m.description }));
+    }
+    const strength = el("small", { class: "strength", id: `strength-${seat}` });
+    const update = () => {
+      const bot = botChoices().find((b) => b.spec === kind.value);
+      strength.textContent = bot ? (bot.spec === HUMAN ? "A person plays this seat here." : `${bot.name}: ${bot.strength}.`) : "";
+    };
+    kind.addEventListener("change", update);
+    update();
+    box.append(el("li", { class: `seat-row seat${seat}` },
+      el("span", { class: "seat-no", text: `Seat ${seat + 1}` }),
+      el("label", { for: `kind-${seat}` }, "Played by"), kind,
+      el("label", { for: `monster-${seat}` }, "Monster"), monster, strength));
   }
 }
 
-async function startGame(event) {
-  event.preventDefault();
-  const players = Array.from($("seat-kinds").querySelectorAll("select")).map((s) => s.value);
-  const body = { players };
+function autoFields(prefix, settings, onchange) {
+  const s = settings || { stay_unless_below: null, skip_buy: false, forced: false };
+  const forced = el("input", { type: "checkbox", id: `${prefix}-forced`, checked: s.forced, onchange });
+  const skip = el("input", { type: "checkbox", id: `${prefix}-skip-buy`, checked: s.skip_buy, onchange });
+  const stay = el("input", { type: "checkbox", id: `${prefix}-stay`, checked: s.stay_unless_below !== null, onchange });
+  const life = el("input", {
+    type: "number", id: `${prefix}-stay-life`, min: 1, max: 12, value: s.stay_unless_below || 5,
+    "aria-label": "Life below which you are asked", onchange,
+  });
+  return [
+    el("label", { class: "check" }, forced, " Take forced moves (only one choice) without asking"),
+    el("label", { class: "check" }, skip, " Skip the Buy step when no card is affordable"),
+    el("span", { class: "check" }, el("label", { for: `${prefix}-stay` }, stay, " Stay in Manhattan when hit, unless life is below"), " ", life),
+  ];
+}
+
+function readAuto(prefix) {
+  const stay = $(`${prefix}-stay`).checked;
+  const life = Math.max(1, Math.min(12, Number($(`${prefix}-stay-life`).value) || 5));
+  return { forced: $(`${prefix}-forced`).checked, skip_buy: $(`${prefix}-skip-buy`).checked, stay_unless_below: stay ? life : null };
+}
+
+async function startGame(watch) {
+  const rows = Array.from($("seats").querySelectorAll("li"));
+  const players = rows.map((li) => li.querySelector(".kind").value)
+    .map((kind) => (watch && kind === HUMAN ? "heuristic" : kind));
+  const monsters = rows.map((li) => li.querySelector(".monster").value || null);
+  const chosen = monsters.filter((m) => m !== null);
+  if (new Set(chosen).size !== chosen.length) { showError("Two seats have the same monster: choose another."); return; }
+  const body = { players, settings: readAuto("setup") };
+  if (chosen.length) body.monsters = monsters;
   const seed = $("seed").value.trim();
-  if (seed !== "") body.seed = Number(seed);
+  if (seed !== "") {
+    if (!/^-?\d{1,18}$/.test(seed)) { showError("The seed is a whole number (up to 18 digits)."); return; }
+    body.seed = Number(seed);
+  }
+  app.game = { id: null, version: 0, logNext: 0, data: null, lines: [], shownSeat: null, prev: null };
+  app.paused = false;
   await run(async () => {
-    game.logNext = 0;
-    $("log").replaceChildren();
     const data = await api("POST", "/api/games", body);
     history.replaceState(null, "", `#${data.id}`);
+    setMode("game");
+    $("log").replaceChildren();
+    $("auto-game").replaceChildren(); // this game's settings, drawn by show()
     show(data);
   });
 }
@@ -90,8 +173,8 @@ async function startGame(event) {
 // -- talking to the server ------------------------------------------------------------------
 
 async function run(task) {
-  if (game.busy) return;
-  game.busy = true;
+  if (app.busy) return;
+  app.busy = true;
   setButtons(false);
   try {
     showError("");
@@ -100,16 +183,17 @@ async function run(task) {
   } catch (error) {
     showError(error.message);
   } finally {
-    game.busy = false;
+    app.busy = false;
     setButtons(true);
   }
 }
 
 async function botsPlay() {
-  while (game.data && !game.data.over && game.data.waiting && !game.data.waiting.human) {
+  while (app.mode === "game" && app.game.data && !app.game.data.over && app.game.data.waiting
+    && !app.game.data.waiting.human && !app.paused) {
     const wait = pace();
     const body = wait > 0 ? { moves: 1 } : {};
-    const data = await api("POST", `/api/games/${game.id}/advance?since=${game.logNext}`, body);
+    const data = await api("POST", `/api/games/${app.game.id}/advance?since=${app.game.logNext}`, body);
     show(data);
     setButtons(false);
     if (wait > 0) await sleep(wait);
@@ -118,13 +202,28 @@ async function botsPlay() {
 
 function choose(index) {
   run(async () => {
-    const path = `/api/games/${game.id}/act?since=${game.logNext}`;
-    show(await api("POST", path, { index, version: game.version }));
+    const path = `/api/games/${app.game.id}/act?since=${app.game.logNext}`;
+    show(await api("POST", path, { index, version: app.game.version }));
+  });
+}
+
+function undo() {
+  run(async () => {
+    const path = `/api/games/${app.game.id}/undo?since=${app.game.logNext}`;
+    show(await api("POST", path, { version: app.game.version }));
+  });
+}
+
+function changeSettings() {
+  if (!app.game.id) return;
+  run(async () => {
+    const path = `/api/games/${app.game.id}/settings?since=${app.game.logNext}`;
+    show(await api("POST", path, readAuto("game")));
   });
 }
 
 function setButtons(enabled) {
-  for (const button of document.querySelectorAll("#actions button, #dice button")) {
+  for (const button of document.querySelectorAll("#actions button:not(.pause), #dice button, #undo-box button.undo")) {
     button.disabled = !enabled || button.dataset.off === "1";
   }
   document.body.classList.toggle("busy", !enabled);
@@ -133,32 +232,49 @@ function setButtons(enabled) {
 // -- drawing ----------------------------------------------------------------------------------
 
 function show(data) {
-  game.data = data;
-  game.id = data.id;
-  game.version = data.version;
-  game.marked = [];
-  game.markedIdx = new Set();
-  $("intro").hidden = true;
-  $("game").hidden = false;
-  drawCity(data);
-  drawMonsters(data);
-  drawMarket(data);
+  const prev = app.game.data;
+  app.game.data = data;
+  app.game.id = data.id;
+  app.game.version = data.version;
+  app.marked = new Set();
+  drawBoard(data, prev);
   drawPrompt(data);
-  appendLog(data.log, data.log_next);
+  addLog(data.log, data.log_from, data.log_next);
+  drawGameOver(data);
+  const auto = $("auto-game");
+  if (!auto.firstChild) auto.append(...autoFields("game", data.settings, changeSettings));
+  maybeHandOver(data);
 }
+
+function drawBoard(data, prev) {
+  drawCity(data, prev);
+  drawMonsters(data, prev);
+  drawMarket(data);
+}
+
+function humans(data) { return data.seats.filter((s) => s.player === HUMAN); }
 
 function seatName(data, seat) {
   const s = data.seats[seat];
-  return s.player === "human" ? `${s.name} (you)` : s.name;
+  if (s.player !== HUMAN) return s.name;
+  return humans(data).length > 1 ? `${s.name} (person)` : `${s.name} (you)`;
 }
 
-function token(data, seat) {
+function playedBy(data, seat) {
+  const kind = data.seats[seat].player;
+  if (kind === HUMAN) return humans(data).length > 1 ? "a person" : "you";
+  if (kind === "bot") return "a player of the record";
+  const bot = app.info && app.info.bots.find((b) => b.spec === kind);
+  return bot ? `${bot.name} bot` : `${kind} bot`;
+}
+
+function token(data, seat, moved) {
   const m = data.board.monsters[seat];
   return el("span", {
-    class: `token seat${seat}${m.deciding ? " deciding" : ""}`,
+    class: `token seat${seat}${m.deciding ? " deciding" : ""}${moved ? " arrive" : ""}`,
     title: `${seatName(data, seat)}: ${m.life} life, ${m.vp} VP, ${m.energy} energy`,
-    text: data.seats[seat].name,
-  });
+  }, m.deciding ? el("span", { class: "mark", "aria-hidden": "true", text: "▶ " }) : null,
+  data.seats[seat].name, m.deciding ? el("span", { class: "sr-only", text: " (deciding)" }) : null);
 }
 
 function unitName(data, unit) { return data.board.unit_names[unit] || unit; }
@@ -172,7 +288,8 @@ function tiles(data, borough) {
       const under = stack.hidden ? `${stack.hidden} face-down tile${stack.hidden > 1 ? "s" : ""} below` : "nothing below";
       const takes = `${stack.durability} Destruction to destroy`;
       box.append(el("span", { class: `tile ${stack.kind}`, title: `${stack.label}: ${takes}; ${under}` },
-        stack.label, stack.hidden ? el("small", { class: "under", text: ` · ${stack.hidden} below` }) : null));
+        stack.label, el("small", { class: "dur", text: ` · ✹${stack.durability}` }),
+        stack.hidden ? el("small", { class: "under", text: ` · ${stack.hidden} below` }) : null));
     }
   }
   const units = el("div", { class: "units" });
@@ -191,9 +308,22 @@ function tiles(data, borough) {
   return [box, units];
 }
 
-function drawCity(data) {
+function movedSeats(data, prev) {
+  const moved = new Set();
+  if (!prev || prev.id !== data.id) return moved;
+  data.board.monsters.forEach((m, seat) => {
+    const old = prev.board.monsters[seat];
+    const was = old && old.location ? old.location.borough : null;
+    const now = m.location ? m.location.borough : null;
+    if (was !== now || (old && old.where !== m.where)) moved.add(seat);
+  });
+  return moved;
+}
+
+function drawCity(data, prev) {
   const city = $("city");
-  city.replaceChildren();
+  const moved = movedSeats(data, prev);
+  city.replaceChildren(el("h2", { class: "sr-only", text: "The city" }));
   for (const borough of data.board.boroughs) {
     const box = el("div", { class: `borough ${borough.id}`, "data-borough": borough.id },
       el("h3", { text: borough.label }));
@@ -203,42 +333,65 @@ function drawCity(data) {
         const here = data.board.monsters.filter((m) => m.location && m.location.zone === zone);
         zones.append(el("div", { class: `zone ${zone}` },
           el("span", { class: "zone-name", text: `${zone[0].toUpperCase()}${zone.slice(1)}` }),
-          ...here.map((m) => token(data, m.seat))));
+          ...here.map((m) => token(data, m.seat, moved.has(m.seat)))));
       }
       box.append(zones);
     } else {
-      box.append(el("div", { class: "here" }, ...borough.monsters.map((seat) => token(data, seat))));
+      box.append(el("div", { class: "here" }, ...borough.monsters.map((seat) => token(data, seat, moved.has(seat)))));
     }
     box.append(...tiles(data, borough));
     city.append(box);
   }
 }
 
-function drawMonsters(data) {
+let tipCount = 0;
+function cardChip(card) {
+  const id = `tip-${++tipCount}`;
+  return el("li", { class: "chip" },
+    el("button", { type: "button", class: "card-name", "aria-describedby": id }, card.name),
+    el("span", { role: "tooltip", id, class: "tip" },
+      el("b", { text: `${card.name}` }), ` (${card.kind === "keep" ? "Keep" : "Discard"}, ${card.cost} energy): `, card.text));
+}
+
+function drawMonsters(data, prev) {
   const box = $("monsters");
-  box.replaceChildren();
+  box.replaceChildren(el("h2", { class: "sr-only", text: "Monsters" }));
+  const moved = movedSeats(data, prev);
+  const sameGame = prev && prev.id === data.id;
   for (const m of data.board.monsters) {
     const badges = [];
-    if (m.turn) badges.push(data.seats[m.seat].player === "human" ? "your turn" : "their turn");
+    if (m.turn) badges.push(data.seats[m.seat].player === HUMAN ? "their turn (a person)" : "their turn");
     if (m.superstar) badges.push("Superstar");
     if (m.statue) badges.push("Statue of Liberty");
     for (const [kind, count] of Object.entries(m.tokens)) badges.push(`${count} ${kind}`);
     for (const unit of m.trophies) badges.push(`${unitName(data, unit)} trophy`);
-    const life = el("span", { class: "bar" }, el("span", { class: "fill" }));
+    const old = sameGame ? prev.board.monsters[m.seat] : null;
+    const change = [];
+    if (old && m.life < old.life) change.push(el("span", { class: "pop hurt-pop", text: `−${old.life - m.life} ♥` }));
+    if (old && m.life > old.life) change.push(el("span", { class: "pop heal-pop", text: `+${m.life - old.life} ♥` }));
+    if (old && m.vp > old.vp) change.push(el("span", { class: "pop vp-pop", text: `+${m.vp - old.vp} ★` }));
+    if (moved.has(m.seat) && old && old.location) {
+      const into = m.location && m.location.borough === "manhattan" && old.location.borough !== "manhattan";
+      const out = old.location.borough === "manhattan" && !(m.location && m.location.borough === "manhattan");
+      if (into) change.push(el("span", { class: "pop move-pop", text: "➜ into Manhattan" }));
+      if (out) change.push(el("span", { class: "pop move-pop", text: "⬅ out of Manhattan" }));
+    }
+    const life = el("span", { class: "bar", "aria-hidden": "true" }, el("span", { class: "fill" }));
     life.firstChild.style.width = `${10 * Math.max(0, Math.min(10, m.life))}%`;
-    box.append(el("div", {
-      class: `monster seat${m.seat}${m.deciding ? " deciding" : ""}${m.eliminated ? " out" : ""}`,
-      "data-seat": m.seat,
+    const hurt = old && m.life < old.life;
+    box.append(el("article", {
+      class: `monster seat${m.seat}${m.deciding ? " deciding" : ""}${m.eliminated ? " out" : ""}${hurt ? " hurt" : ""}`,
+      "data-seat": m.seat, "aria-label": `${seatName(data, m.seat)}${m.deciding ? ", deciding" : ""}`,
     },
-    el("div", { class: "who" }, el("b", { text: seatName(data, m.seat) }),
-      el("span", { class: "where", text: m.where })),
+    el("div", { class: "who" }, el("b", {}, m.deciding ? el("span", { "aria-hidden": "true", text: "▶ " }) : null, seatName(data, m.seat)),
+      el("span", { class: "where", text: m.eliminated ? "☠ eliminated" : m.where })),
     el("div", { class: "stats" },
-      el("span", { class: "life", text: `♥ ${m.life}` }), life,
+      el("span", { class: "life", text: `♥ ${m.life} life` }), life,
       el("span", { class: "vp", text: `★ ${m.vp} VP` }),
       el("span", { class: "energy", text: `⚡ ${m.energy}` })),
+    change.length ? el("div", { class: "changes", "aria-hidden": "true" }, ...change) : null,
     badges.length ? el("div", { class: "badges", text: badges.join(" · ") }) : null,
-    m.cards.length ? el("ul", { class: "cards" },
-      ...m.cards.map((c) => el("li", { title: c.text, text: c.name }))) : null));
+    m.cards.length ? el("ul", { class: "cards", "aria-label": "Cards" }, ...m.cards.map(cardChip)) : null));
   }
 }
 
@@ -257,55 +410,74 @@ function drawMarket(data) {
       class: `card${dear ? " dear" : ""}`, "data-slot": slot + 1,
       title: dear ? `${data.seats[viewer].name} has only ${buyer.energy} energy` : null,
     },
-      el("div", { class: "card-head" },
-        el("b", {}, el("span", { class: "slot", text: `${card.slot}. ` }), card.name),
-        el("span", { class: "price", title: viewer === null ? "" : `price for ${data.seats[viewer].name}`, text: `⚡ ${price}` })),
-      el("div", { class: "kind", text: card.kind === "keep" ? "Keep" : "Discard" }),
-      el("p", { text: card.text })));
+    el("div", { class: "card-head" },
+      el("b", {}, el("span", { class: "slot", text: `${card.slot}. ` }), card.name),
+      el("span", { class: "price", title: viewer === null ? null : `price for ${data.seats[viewer].name}`, text: `⚡ ${price}` })),
+    el("div", { class: "kind", text: card.kind === "keep" ? "Keep" : "Discard" }),
+    el("p", { text: card.text })));
   });
 }
 
 function markedDice() {
-  return FACE_ORDER.split("").map((f) => game.marked.filter((m) => m === f).join("")).join("");
+  const faces = app.game.data.board.dice.faces;
+  const symbols = Array.from(app.marked).map((i) => faces[i].symbol);
+  return FACE_ORDER.split("").map((f) => symbols.filter((m) => m === f).join("")).join("");
 }
 
-function drawDice(data, rerolling) {
-  const box = $("dice");
+function resolvedFlags(dice, kind) {
+  // Which dice are resolved: those the unresolved multiset no longer holds.
+  if (kind === "reroll" || !dice.faces.length) return dice.faces.map(() => false);
+  const left = new Map();
+  const unresolved = dice.unresolved === "-" ? "" : dice.unresolved;
+  for (const s of unresolved) left.set(s, (left.get(s) || 0) + 1);
+  return dice.faces.map((face) => {
+    const n = left.get(face.symbol) || 0;
+    if (n > 0) { left.set(face.symbol, n - 1); return false; }
+    return true;
+  });
+}
+
+function drawDice(data, rerolling, prev, target) {
+  const box = $(target || "dice");
   box.replaceChildren();
   const kind = data.waiting ? data.waiting.kind : null;
-  box.classList.toggle("spent", !["reroll", "resolve", "destroy", "card-question"].includes(kind));
   const dice = data.board.dice;
-  const unresolved = dice.unresolved;
+  const rolled = !prev || prev.id !== data.id || prev.board.dice.showing !== dice.showing
+    || prev.board.dice.rerolls_left !== dice.rerolls_left;
+  const done = resolvedFlags(dice, kind);
   if (dice.faces.length) {
     const owner = data.turn.seat;
-    const whose = data.seats[owner].player === "human" && rerolling ? "Your dice" : `${data.seats[owner].name}'s dice`;
-    box.append(el("small", { class: "whose", text: whose }));
+    const whose = data.seats[owner].player === HUMAN && rerolling ? "Your dice" : `${data.seats[owner].name}'s dice`;
+    const count = done.filter(Boolean).length;
+    box.append(el("small", { class: "whose", text: count ? `${whose} (${count} resolved)` : whose }));
   }
   dice.faces.forEach((face, i) => {
-    const props = { class: `die ${face.face}`, title: face.name, "data-index": i };
-    const label = [el("b", { text: face.symbol }), el("small", { text: face.name })];
+    const resolved = done[i];
+    const cls = `die ${face.face}${resolved ? " resolved" : ""}${rolled && !resolved ? " rolling" : ""}`;
+    const name = resolved ? `${face.name}, resolved` : face.name;
+    const label = [el("b", { "aria-hidden": "true", text: face.symbol }), el("small", { "aria-hidden": rerolling ? null : "true", text: face.name }),
+      resolved ? el("span", { class: "done", "aria-hidden": "true", text: "✓" }) : null];
     if (rerolling) {
-      const marked = game.markedIdx.has(i);
+      const marked = app.marked.has(i);
       box.append(el("button", {
-        ...props, type: "button", class: `${props.class} toggle${marked ? " marked" : ""}`,
-        "aria-pressed": marked ? "true" : "false",
-        onclick: () => toggleDie(i, face.symbol),
-      }, ...label));
+        type: "button", class: `${cls} toggle${marked ? " marked" : ""}`, "data-index": i,
+        "aria-pressed": marked ? "true" : "false", title: "Press to mark this die for rerolling",
+        onclick: () => toggleDie(i),
+      }, ...label, marked ? el("span", { class: "tag", "aria-hidden": "true", text: "reroll" }) : null));
     } else {
-      box.append(el("span", props, ...label));
+      box.append(el("span", { class: cls, role: "img", "aria-label": name, "data-index": i }, ...label));
     }
   });
-  if (dice.faces.length && !rerolling && unresolved && unresolved !== "-" && unresolved !== dice.showing) {
-    box.append(el("small", { class: "unresolved", text: ` left to resolve: ${unresolved}` }));
-  }
 }
 
-function toggleDie(index, symbol) {
-  if (game.markedIdx.has(index)) game.markedIdx.delete(index); else game.markedIdx.add(index);
-  const faces = game.data.board.dice.faces;
-  game.marked = Array.from(game.markedIdx).map((i) => faces[i].symbol);
-  drawPrompt(game.data);
-  setButtons(!game.busy);
+function toggleDie(index) {
+  if (app.marked.has(index)) app.marked.delete(index); else app.marked.add(index);
+  const marked = app.marked;
+  drawPrompt(app.game.data, true);
+  app.marked = marked;
+  const button = document.querySelector(`#dice button[data-index="${index}"]`);
+  if (button) button.focus();
+  setButtons(!app.busy);
 }
 
 function actionButton(entry, extraClass) {
@@ -318,38 +490,46 @@ function actionButton(entry, extraClass) {
   }, entry.label);
 }
 
-function drawPrompt(data) {
+function drawPrompt(data, keepMarks) {
   const box = $("actions");
   box.replaceChildren();
+  if (!keepMarks) app.marked = new Set();
   const waiting = data.waiting;
   const rerolling = !!(waiting && waiting.human && waiting.kind === "reroll");
-  drawDice(data, rerolling);
+  drawDice(data, rerolling, keepMarks ? data : app.game.prev);
+  app.game.prev = data;
+  drawUndo(data);
   if (data.over) {
     const winners = data.winners && data.winners.length
       ? data.winners.map((s) => seatName(data, s)).join(" and ") : "nobody";
     $("question").textContent = `Game over: ${winners} ${data.winners && data.winners.length > 1 ? "win" : "wins"}.`;
-    box.append(el("button", { type: "button", class: "action again", onclick: (e) => startGame(e) }, "Play again"));
     return;
   }
   if (!waiting) { $("question").textContent = ""; return; }
-  const humans = data.seats.filter((s) => s.player === "human");
-  const out = humans.length && humans.every((s) => data.board.monsters[s.seat].eliminated);
-  const note = out ? " (you are out: the bots finish the game)" : " (a bot is playing…)";
+  const people = humans(data);
+  const out = people.length && people.every((s) => data.board.monsters[s.seat].eliminated);
+  const note = out ? " (the people are out: the bots finish the game)" : " (a bot is playing…)";
   $("question").textContent = waiting.human ? waiting.question : `${waiting.question}${note}`;
-  if (!waiting.human) return;
+  if (!waiting.human) {
+    if (!people.length || out) {
+      box.append(el("button", {
+        type: "button", class: "action pause", onclick: togglePause,
+      }, app.paused ? "▶ Resume" : "⏸ Pause"));
+    }
+    return;
+  }
   const rerolls = data.legal.filter((a) => a.kind === "reroll");
   const others = data.legal.filter((a) => a.kind !== "reroll");
   if (rerolling && rerolls.length) {
     const want = markedDice();
     const match = rerolls.find((a) => a.dice === want);
-    const hint = want ? (match ? match.label : "those dice cannot be rerolled together")
-      : "Click dice to mark them for rerolling";
-    const button = el("button", {
+    const hint = want ? (match ? "" : "those dice cannot be rerolled together")
+      : "Press the dice to reroll, then the Reroll button.";
+    box.append(el("button", {
       type: "button", class: "action primary reroll-marked", "data-index": match ? match.index : null,
       "data-kind": "reroll", "data-off": match ? "0" : "1", disabled: !match,
       onclick: () => match && choose(match.index),
-    }, match ? match.label : "Reroll marked dice");
-    box.append(button, el("p", { class: "hint", text: match ? "" : hint }));
+    }, match ? match.label : "Reroll the dice marked"), el("p", { class: "hint", text: hint }));
   }
   for (const entry of others) box.append(actionButton(entry));
   if (rerolls.length) {
@@ -360,17 +540,203 @@ function drawPrompt(data) {
   }
 }
 
-function appendLog(lines, next) {
-  const log = $("log");
-  for (const line of lines) {
-    const item = el("li", { text: line.trim() });
-    if (line.startsWith("==")) item.className = "turn";
-    else if (line.startsWith("  ")) item.className = "detail";
-    log.append(item);
+function togglePause() {
+  app.paused = !app.paused;
+  drawPrompt(app.game.data, true);
+  if (!app.paused) run(async () => {});
+  else setButtons(true);
+}
+
+function drawUndo(data) {
+  const box = $("undo-box");
+  box.replaceChildren();
+  const waiting = data.waiting;
+  if (!data.undo || !waiting || !waiting.human || data.undo.seat !== waiting.seat) return;
+  const refused = data.undo.refused;
+  box.append(el("button", {
+    type: "button", class: "action undo", "data-off": refused ? "1" : "0", disabled: !!refused,
+    "aria-describedby": refused ? "undo-why" : null, onclick: undo,
+  }, "↶ Undo my last choice"));
+  if (refused) box.append(el("p", { class: "hint", id: "undo-why", text: `No undo: ${refused}.` }));
+}
+
+function maybeHandOver(data) {
+  const waiting = data.waiting;
+  if (app.mode !== "game" || !waiting || !waiting.human || humans(data).length < 2) return;
+  if (app.game.shownSeat === waiting.seat) return;
+  const name = data.seats[waiting.seat].name;
+  $("handover-title").textContent = `Pass the screen to ${name}`;
+  $("handover-text").textContent = `${name} decides next. ${waiting.question}`;
+  $("handover-go").textContent = `I am ${name}: show my turn`;
+  $("handover").hidden = false;
+  $("handover-go").onclick = () => {
+    app.game.shownSeat = waiting.seat;
+    $("handover").hidden = true;
+    const first = document.querySelector("#actions button:enabled, #dice button");
+    if (first) first.focus();
+  };
+  $("handover-go").focus();
+}
+
+function drawGameOver(data) {
+  const box = $("gameover");
+  const result = data.result;
+  box.hidden = !result;
+  $("replay-this").hidden = !(result && app.game.id);
+  if (!result) return;
+  fillStandings(data, result);
+  if (data.seed !== null && data.seed !== undefined) {
+    $("gameover-how").append(el("br"), `Seed ${data.seed}: start a game with this seed, the same players and monsters to replay the deal.`);
   }
-  while (log.children.length > LOG_LINES) log.firstChild.remove();
+  $("download").href = `/api/games/${data.id}/record`;
+  $("download").hidden = false;
+  $("replay-game").hidden = false;
+  $("again").hidden = false;
+}
+
+function fillStandings(data, result) {
+  $("gameover-how").textContent = `${result.how} (${result.turns} turns)`;
+  const body = $("standings").querySelector("tbody");
+  body.replaceChildren();
+  for (const row of result.standings) {
+    const status = row.winner ? "♛ winner" : row.eliminated ? "☠ eliminated" : "";
+    body.append(el("tr", { class: row.winner ? "winner" : null },
+      el("td", { text: `${row.place}` }),
+      el("td", {}, el("b", { text: row.name }), status ? ` ${status}` : ""),
+      el("td", { text: playedBy(data, row.seat) }),
+      el("td", { text: `${row.vp}` }), el("td", { text: `${row.life}` }),
+      el("td", { text: `${row.energy}` }), el("td", { text: `${row.cards}` })));
+  }
+}
+
+// -- the log ----------------------------------------------------------------------------------
+
+const ICONS = [
+  [/eliminated|is out/, "☠"], [/wins|Game over/, "♛"], [/loses \d+ life/, "✹"],
+  [/gains \d+ life|heals/, "♥"], [/destroys|High-Rise|Hospital|Power Plant/, "⌂"],
+  [/buys|sweeps|market/, "▤"], [/VP/, "★"], [/energy/, "⚡"],
+  [/Manhattan|moves|enters|flees|starts in|stays/, "➜"],
+  [/rolls|rerolls|keeps|dice|resolves/, "⚄"], [/Jet|Tank|Infantry/, "✈"],
+];
+
+function iconFor(line) {
+  for (const [pattern, icon] of ICONS) if (pattern.test(line)) return icon;
+  return "•";
+}
+
+function logLine(line) {
+  const depth = Math.min(4, Math.floor((line.length - line.trimStart().length) / 2));
+  return el("li", { class: `line depth${depth}` },
+    el("span", { class: "icon", "aria-hidden": "true", text: iconFor(line) }), line.trim());
+}
+
+function turnGroup(box, title, setup) {
+  const lines = el("ol", { class: "lines" });
+  box.append(el("section", { class: "turn-group" },
+    el("p", { class: `turn-head${setup ? " setup" : ""}` },
+      el("span", { class: "icon", "aria-hidden": "true", text: "⚄" }), title), lines));
+  return lines;
+}
+
+function appendLines(box, lines) {
+  // Turn headers ("== Turn 3: Kong ... ==") open a group; the lines before the first turn
+  // go under "Setting up".
+  let group = box.lastElementChild ? box.lastElementChild.querySelector("ol") : null;
+  for (const line of lines) {
+    if (line.startsWith("==")) group = turnGroup(box, line.replace(/^=+\s*|\s*=+$/g, ""), false);
+    else {
+      if (!group) group = turnGroup(box, "Setting up", true);
+      group.append(logLine(line));
+    }
+  }
+  box.scrollTop = box.scrollHeight;
+}
+
+function renderLog(lines, box) {
+  box.replaceChildren();
+  appendLines(box, lines);
+}
+
+function addLog(lines, from, next) {
+  const game = app.game;
+  if (from === undefined) from = game.lines.length;
+  const cut = from < game.lines.length;
+  game.lines.length = Math.min(game.lines.length, from);
+  game.lines.push(...lines);
   game.logNext = next;
-  log.scrollTop = log.scrollHeight;
+  const box = $("log");
+  if (cut) renderLog(game.lines, box);
+  else appendLines(box, lines);
+}
+
+// -- replays ------------------------------------------------------------------------------------
+
+async function openReplay(promise) {
+  await run(async () => {
+    const summary = await promise;
+    app.replay = { summary, frame: 0, data: null };
+    setMode("replay");
+    $("rp-range").max = String(summary.frames - 1);
+    await showFrame(0);
+    $("rp-next").focus();
+  });
+}
+
+async function showFrame(index) {
+  const r = app.replay;
+  const i = Math.max(0, Math.min(r.summary.frames - 1, index));
+  const frame = await api("GET", `/api/replays/${r.summary.id}/frames/${i}`);
+  const prev = r.data;
+  r.frame = i;
+  const waiting = frame.kind ? { kind: frame.kind, seat: frame.deciding, human: false } : null;
+  r.data = { ...frame, waiting, legal: [] };
+  drawBoard(r.data, prev ? { ...prev, id: frame.id } : null);
+  drawDice(r.data, false, prev, "replay-dice");
+  renderLog(r.summary.log.slice(0, frame.log_end), $("log"));
+  $("rp-range").value = String(i);
+  $("rp-range").setAttribute("aria-valuetext", `decision ${i + 1} of ${frame.frames}, turn ${frame.turn.number}`);
+  const chosen = frame.chosen ? ` → ${frame.chosen}` : "";
+  $("replay-where").textContent = `Turn ${frame.turn.number} · position ${i + 1} of ${frame.frames}: ${frame.question}${chosen}`;
+  $("rp-first").disabled = $("rp-back").disabled = $("rp-turn-back").disabled = i === 0;
+  $("rp-last").disabled = $("rp-next").disabled = $("rp-turn-next").disabled = i === frame.frames - 1;
+  const over = $("gameover");
+  if (frame.result) { fillStandings(r.data, frame.result); over.hidden = false; } else over.hidden = true;
+  for (const id of ["again", "replay-game", "download"]) $(id).hidden = true;
+}
+
+function turnStep(direction) {
+  const r = app.replay;
+  const starts = r.summary.turn_starts;
+  if (direction > 0) {
+    const next = starts.find((s) => s > r.frame);
+    return next === undefined ? r.summary.frames - 1 : next;
+  }
+  const before = starts.filter((s) => s < r.frame);
+  return before.length ? before[before.length - 1] : 0;
+}
+
+function scrub(target) {
+  if (!app.replay || app.busy) return;
+  run(() => showFrame(target));
+}
+
+function replayKeys(event) {
+  if (app.mode !== "replay" || !app.replay) return;
+  if (event.target && ["INPUT", "SELECT", "TEXTAREA"].includes(event.target.tagName)) return;
+  const r = app.replay;
+  const moves = {
+    ArrowLeft: r.frame - 1, ArrowRight: r.frame + 1, Home: 0, End: r.summary.frames - 1,
+    PageUp: turnStep(-1), PageDown: turnStep(1),
+  };
+  if (event.key in moves) { event.preventDefault(); scrub(moves[event.key]); }
+}
+
+async function readRecordFile() {
+  const file = $("record-file").files[0];
+  if (!file) return;
+  if (file.size > app.info.max_record_bytes) { showError(`That file is larger than ${app.info.max_record_bytes} bytes.`); return; }
+  const text = await file.text();
+  openReplay(api("POST", "/api/replays", text));
 }
 
 // -- start --------------------------------------------------------------------------------
@@ -379,16 +745,46 @@ async function resume() {
   const id = location.hash.slice(1);
   if (!/^[0-9a-f]{16}$/.test(id)) return;
   try {
-    show(await api("GET", `/api/games/${id}?since=0`));
+    const data = await api("GET", `/api/games/${id}?since=0`);
+    setMode("game");
+    app.game.shownSeat = null;
+    show(data);
     await run(async () => {});
   } catch (error) {
     history.replaceState(null, "", location.pathname + location.search);
+    setMode("setup");
   }
 }
 
-document.addEventListener("DOMContentLoaded", () => {
-  drawSeatKinds();
-  $("seat-count").addEventListener("change", drawSeatKinds);
-  $("new-game").addEventListener("submit", startGame);
-  resume();
+document.addEventListener("DOMContentLoaded", async () => {
+  setAnim();
+  $("anim").addEventListener("change", setAnim);
+  try {
+    app.info = await api("GET", "/api");
+  } catch (error) {
+    showError(`The server did not answer: ${error.message}`);
+    return;
+  }
+  $("auto-setup").append(...autoFields("setup", null, () => {}));
+  drawSeats();
+  $("seat-count").addEventListener("change", drawSeats);
+  $("new-game").addEventListener("submit", (e) => { e.preventDefault(); startGame(false); });
+  $("watch").addEventListener("click", () => startGame(true));
+  $("nav-new").addEventListener("click", () => { showError(""); setMode("setup"); history.replaceState(null, "", location.pathname + location.search); $("setup-title").focus(); });
+  $("nav-replay").addEventListener("click", () => { showError(""); setMode("replay-open"); $("replay-title").focus(); });
+  $("again").addEventListener("click", () => { setMode("setup"); $("setup-title").focus(); });
+  $("replay-game").addEventListener("click", () => openReplay(api("POST", "/api/replays", { game: app.game.id })));
+  $("replay-current").addEventListener("click", () => openReplay(api("POST", "/api/replays", { game: app.game.id })));
+  $("record-file").addEventListener("change", readRecordFile);
+  $("rp-first").addEventListener("click", () => scrub(0));
+  $("rp-back").addEventListener("click", () => scrub(app.replay.frame - 1));
+  $("rp-next").addEventListener("click", () => scrub(app.replay.frame + 1));
+  $("rp-turn-back").addEventListener("click", () => scrub(turnStep(-1)));
+  $("rp-turn-next").addEventListener("click", () => scrub(turnStep(1)));
+  $("rp-last").addEventListener("click", () => scrub(app.replay.summary.frames - 1));
+  $("rp-range").addEventListener("change", () => scrub(Number($("rp-range").value)));
+  document.addEventListener("keydown", replayKeys);
+  for (const id of ["setup-title", "replay-title"]) $(id).setAttribute("tabindex", "-1");
+  document.body.dataset.ready = "1";
+  await resume();
 });

@@ -1,0 +1,180 @@
+"""Replays on the web page: a game record (from ``kingofny simulate --save-record``, a results
+file's ``--records``, a save of ``kingofny play``, or a web game) opened for scrubbing, turn by
+turn, forward and back, with the board and the log in step.
+
+:class:`Replay` replays the record once on the engine (:func:`kingofny.replay_states`) and keeps
+every position where a decision was taken (a *frame*) and the narration up to it (the log of
+``kingofny replay``). :class:`Replays` keeps a few, by id. Free of any web framework, like
+:mod:`kingofny.web.session`; problems are :class:`~kingofny.web.session.WebError` (4xx).
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import kingofny
+from kingofny import GameRecord, GameState, KingOfNYError
+from kingofny.narrate import describe, describe_end, describe_start
+from kingofny.web import labels
+from kingofny.web.session import WebError, board_payload, result, seats_payload
+
+__all__ = [
+    "MAX_RECORD_BODY",
+    "MAX_REPLAYS",
+    "MAX_REPLAY_EVENTS",
+    "Replay",
+    "Replays",
+    "read_record",
+]
+
+MAX_RECORD_BODY = 4 * 1024 * 1024
+"""The largest record a ``POST /api/replays`` body may hold, in bytes."""
+MAX_REPLAY_EVENTS = 20_000
+"""The most events (decisions and chance outcomes) a replayed record may have."""
+MAX_REPLAYS = 16
+"""Replays kept at once; opening one more forgets the one least recently used."""
+
+
+def read_record(document: object) -> tuple[GameRecord, list[str] | None]:
+    """The record in ``document`` (a ``kingofny/record`` envelope, or a ``kingofny/play`` save
+    holding one under ``record``) and the save's players if it has them; else a 400."""
+    players = None
+    if isinstance(document, Mapping) and document.get("format") == "kingofny/play":
+        kinds = document.get("players")
+        if isinstance(kinds, list) and all(isinstance(p, str) for p in kinds):
+            players = [str(p)[:40] for p in kinds]
+        document = document.get("record")
+    try:
+        record = kingofny.record_from_dict(document, replay_check=False)
+    except (KingOfNYError, ValueError, TypeError, KeyError, AttributeError, RecursionError) as exc:
+        text = (str(exc).splitlines() or [type(exc).__name__])[0][:300]
+        raise WebError(400, f"not a game record: {text}") from None
+    if len(record.events) > MAX_REPLAY_EVENTS:
+        raise WebError(413, f"a replay may have at most {MAX_REPLAY_EVENTS} events")
+    if players is not None and len(players) != record.config.player_count:
+        players = None
+    return record, players
+
+
+class Replay:
+    """A game record replayed: its frames (the positions where a decision was taken, and the
+    last position), the log, and which log lines and turn go with each frame."""
+
+    def __init__(self, replay_id: str, record: GameRecord, players: Sequence[str] | None) -> None:
+        self.id = replay_id
+        """The replay's id in the API's paths."""
+        self.touched = time.monotonic()
+        """When a request last used the replay (for forgetting the oldest)."""
+        self.frames: list[GameState] = []
+        """The positions shown, in order."""
+        self.frame_log: list[int] = []
+        """For each frame, how many log lines tell the game up to it."""
+        self.chosen: list[str | None] = []
+        """For each frame, the decision taken there, in words (None for the last)."""
+        self.log: list[str] = []
+        """The whole narration, as ``kingofny replay`` prints it."""
+        previous: GameState | None = None
+        try:
+            for event, state in kingofny.replay_states(record):
+                if previous is None:
+                    self.log += describe_start(state)
+                else:
+                    assert event is not None
+                    if event.seat is not None and self.chosen and self.chosen[-1] is None:
+                        action = event.move
+                        assert isinstance(action, kingofny.Action)
+                        self.chosen[-1] = labels.action_label(previous, action)
+                    self.log += describe(previous, event, state)
+                if not state.is_chance:
+                    self.frames.append(state)
+                    self.frame_log.append(len(self.log))
+                    self.chosen.append(None)
+                previous = state
+        except (KingOfNYError, ValueError) as exc:
+            text = (str(exc).splitlines() or [type(exc).__name__])[0][:300]
+            raise WebError(400, f"the record does not replay: {text}") from None
+        if previous is None or not self.frames:
+            raise WebError(400, "the record has no position to show")
+        self.log += describe_end(previous)
+        if previous.is_terminal:
+            self.frame_log[-1] = len(self.log)
+        self.players = list(players) if players is not None else ["bot"] * len(previous.monsters)
+        """Who played each seat, if the record says (a save of ``kingofny play``)."""
+
+    def summary(self) -> dict[str, Any]:
+        """The replay as ``POST /api/replays`` answers: the frames' turns and log ends, where
+        each turn starts, the whole log, the seats and the final result."""
+        last = self.frames[-1]
+        turns = [state.turn.number for state in self.frames]
+        return {
+            "id": self.id,
+            "frames": len(self.frames),
+            "frame_turns": turns,
+            "turn_starts": [i for i, t in enumerate(turns) if i == 0 or t != turns[i - 1]],
+            "frame_log": self.frame_log,
+            "log": self.log,
+            "seats": seats_payload(last, self.players),
+            "result": result(last),
+        }
+
+    def frame(self, index: int) -> dict[str, Any]:
+        """Frame ``index`` as ``GET /api/replays/{id}/frames/{index}`` answers: the board, the
+        turn, who decided (``deciding``), about what (``kind``, ``question``) and what they
+        chose, and how many log lines go with it."""
+        if not 0 <= index < len(self.frames):
+            raise WebError(404, f"no frame {index}: this replay has {len(self.frames)}")
+        self.touched = time.monotonic()
+        state = self.frames[index]
+        pending = kingofny.waiting_for(state)
+        return {
+            "id": self.id,
+            "frame": index,
+            "frames": len(self.frames),
+            "over": state.is_terminal,
+            "turn": {
+                "number": state.turn.number,
+                "seat": state.turn.seat,
+                "phase": str(state.phase),
+            },
+            "question": labels.question(state),
+            "kind": None if pending is None else str(pending.kind),
+            "chosen": self.chosen[index],
+            "deciding": state.current_player,
+            "log_end": self.frame_log[index],
+            "seats": seats_payload(state, self.players),
+            "board": board_payload(state, None),
+            "result": result(state),
+        }
+
+
+class Replays:
+    """The replays open, by id; at most ``limit``, forgetting the least recently used."""
+
+    def __init__(self, limit: int = MAX_REPLAYS) -> None:
+        self.limit = limit
+        """How many replays are kept at once."""
+        self._replays: OrderedDict[str, Replay] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def open(self, record: GameRecord, players: Sequence[str] | None = None) -> Replay:
+        """Replay ``record`` and keep it under a new id."""
+        replay = Replay(secrets.token_hex(8), record, players)
+        with self._lock:
+            self._replays[replay.id] = replay
+            while len(self._replays) > self.limit:
+                oldest = min(self._replays.values(), key=lambda r: r.touched)
+                del self._replays[oldest.id]
+        return replay
+
+    def get(self, replay_id: str) -> Replay:
+        """The replay with this id, else a 404."""
+        with self._lock:
+            replay = self._replays.get(replay_id)
+        if replay is None:
+            raise WebError(404, f"no replay {replay_id[:40]!r} (replays are forgotten in time)")
+        return replay
