@@ -2,8 +2,8 @@
 
 Each row plays seat-rotated games of one bot against copies of an opponent (by default three
 ``HeuristicPlayer``s, base cards) and prints its win rate with a Wilson 95% interval and its
-mean (and largest) CPU milliseconds per decision, measured with ``time.process_time`` so that a
-busy machine does not inflate them (a bot budgeted by ``ms=`` still counts wall time). Game
+mean, 99th percentile (of the decisions with a choice) and largest CPU milliseconds per
+decision, measured with ``time.process_time`` so that a busy machine does not inflate them (a bot budgeted by ``ms=`` still counts wall time). Game
 ``i`` of a row is played with the seed ``seed * 1_000_003 + i`` and the bot in seat
 ``i % monsters``; the opponents' seeds follow from the game's, so a row's games are the same
 whatever ``--jobs`` is, and ``--first`` splits a row into parts that add up.
@@ -55,6 +55,7 @@ class Tally:
     decisions: int = 0
     seconds: float = 0.0
     max_ms: float = 0.0
+    times_ms: tuple[float, ...] = ()
 
     def __add__(self, other: Tally) -> Tally:
         return Tally(
@@ -63,7 +64,15 @@ class Tally:
             self.decisions + other.decisions,
             self.seconds + other.seconds,
             max(self.max_ms, other.max_ms),
+            self.times_ms + other.times_ms,
         )
+
+    def percentile_ms(self, share: float) -> float:
+        """The decision time (CPU ms) below which ``share`` of the searched decisions fall."""
+        if not self.times_ms:
+            return 0.0
+        ordered = sorted(self.times_ms)
+        return ordered[min(len(ordered) - 1, math.ceil(share * len(ordered)) - 1)]
 
 
 class Timed:
@@ -76,6 +85,7 @@ class Timed:
         self.decisions = 0
         self.seconds = 0.0
         self.max_ms = 0.0
+        self.times_ms: list[float] = []
 
     def choose(self, view: GameState, legal: Sequence[Action]) -> Action:
         started = time.process_time()
@@ -84,6 +94,8 @@ class Timed:
         self.decisions += 1
         self.seconds += spent
         self.max_ms = max(self.max_ms, spent * 1000)
+        if len(legal) > 1:  # a single action is answered at once: not a decision's time
+            self.times_ms.append(spent * 1000)
         return action
 
 
@@ -114,7 +126,7 @@ def play(row: Row, seed: int, indices: Sequence[int]) -> Tally:
         result = kingofny.play_game(players, seed=game_seed)
         won = result.winners or ()
         share = 1.0 / len(won) if seat in won else 0.0
-        tally = tally + Tally(1, share, bot.decisions, bot.seconds, bot.max_ms)
+        tally = tally + Tally(1, share, bot.decisions, bot.seconds, bot.max_ms, tuple(bot.times_ms))
     return tally
 
 
@@ -173,7 +185,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     header = (
         f"{'row':<20} {'bot':<24} {'games':>5} {'win%':>6} {'95% CI':>13} "
-        f"{'ms/dec':>7} {'max ms':>7}"
+        f"{'ms/dec':>7} {'p99 ms':>7} {'max ms':>7}"
     )
     print(header)
     for row in rows(args):
@@ -199,7 +211,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         ms = 1000 * tally.seconds / tally.decisions if tally.decisions else 0.0
         print(
             f"{row.name:<20} {row.bot:<24} {tally.games:>5} {100 * rate:>5.1f}% "
-            f"{100 * low:>5.1f}-{100 * high:<5.1f}% {ms:>7.1f} {tally.max_ms:>7.0f}"
+            f"{100 * low:>5.1f}-{100 * high:<5.1f}% {ms:>7.1f} "
+            f"{tally.percentile_ms(0.99):>7.0f} {tally.max_ms:>7.0f}"
             f"  ({time.perf_counter() - started:.0f} s)",
             flush=True,
         )

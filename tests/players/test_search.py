@@ -197,11 +197,96 @@ def test_a_playout_budget_is_spent_exactly() -> None:
     assert bot.last_playouts == 6
 
 
-def test_a_time_budget_plays_at_least_one_playout() -> None:
-    bot = MCTSPlayer(4, ms=1)
-    choose(bot, a_reroll())
-    assert bot.last_playouts >= 1
+def test_a_time_budget_past_its_deadline_plays_the_priors_choice() -> None:
+    """Issue 21 §2, "a per-move budget that is respected": once the clock has run out (here
+    after the dice prior, with a budget of a microsecond), the search plays no playout and
+    the prior's first choice is played."""
+    state = a_reroll()
+    view, legal = observe(state), legal_actions(state)
+    seat = view.current_player
+    assert seat is not None
+    bot = MCTSPlayer(4, ms=0.001)
+    action = bot.choose(view, legal)
+    assert bot.last_playouts == 0
     assert bot.playouts is None
+    assert action == MCTSPlayer(4).root_order(view, seat, legal)[0]
+
+
+def _position(kind: PendingKind, rerolls_left: int | None = None) -> GameState:
+    for seed in range(300):
+        state = find(4, kind, seed)
+        if rerolls_left is None or state.turn.rerolls_left == rerolls_left:
+            return state
+    raise AssertionError(f"no {kind} with {rerolls_left} rerolls left")
+
+
+def _decision(count: range, kinds: tuple[PendingKind, ...]) -> GameState:
+    """A decision of one of ``kinds`` with a number of legal actions in ``count``, from seeded
+    random games."""
+    for game in range(300):
+        rng = random.Random(game)
+        state = new_game(4, seed=game)
+        while not state.is_terminal:
+            legal = legal_actions(state)
+            pending = state.waiting_for
+            if len(legal) in count and pending is not None and pending.kind in kinds:
+                return state
+            state = apply(state, rng.choice(legal))
+    raise AssertionError(f"no {kinds} decision with {count} actions in 300 random games")
+
+
+def test_time_management_shares_the_budget_by_the_weight_of_the_decision() -> None:
+    """Issue 21 §2: more time where the decision matters (the first reroll of a turn), less
+    on forced-looking ones (two actions), ``ms`` elsewhere; a bank keeps the mean at ``ms``:
+    half of what was saved is spent, half of what is owed is repaid (never below a quarter)."""
+    first = _position(PendingKind.REROLL, rerolls_left=2)
+    flee = _decision(range(2, 3), (PendingKind.FLEE, PendingKind.SHOP, PendingKind.MOVE))
+    shop = _decision(range(3, 99), (PendingKind.SHOP,))
+    bot = MCTSPlayer(1, ms=100)
+
+    def allowances() -> tuple[float | None, ...]:
+        return tuple(bot.allowance(observe(s), legal_actions(s)) for s in (first, flee, shop))
+
+    assert allowances() == (200.0, 50.0, 100.0)
+    bot.time_bank_ms = -40.0
+    assert allowances() == (180.0, 30.0, 80.0)
+    bot.time_bank_ms = -400.0
+    assert allowances() == (25.0, 25.0, 25.0)
+    bot.time_bank_ms = 40.0
+    assert allowances() == (220.0, 50.0, 120.0)
+    flat = MCTSPlayer(1, ms=100, manage_time=False)
+    flat.time_bank_ms = -40.0
+    assert {flat.allowance(observe(s), legal_actions(s)) for s in (first, flee, shop)} == {100}
+    assert MCTSPlayer(1, playouts=5).allowance(observe(shop), legal_actions(shop)) is None
+
+
+def test_the_bank_follows_the_time_spent_and_stays_bounded() -> None:
+    bot = MCTSPlayer(2, ms=5)
+    for seed in range(3):
+        choose(bot, a_reroll(seed))
+        assert bot.last_allowance_ms is not None
+        assert -4 * 5 <= bot.time_bank_ms <= 4 * 5
+    assert bot.time_bank_ms != 0.0
+
+
+def test_a_dice_table_too_slow_for_the_allowance_is_not_built() -> None:
+    """Issue 21 §2: at a reroll decision whose dice table (every final result resolved) is
+    predicted, from the cost per result measured so far, to overrun the allowance, the prior
+    is the policy's order and the table is left unbuilt."""
+    bot = MCTSPlayer(1, ms=100)
+    once = a_reroll(3)
+    seat = once.current_player
+    assert seat is not None
+    bot.root_order(observe(once), seat, legal_actions(once), allowance=10.0**9)  # calibrates
+    assert bot.dice.pending_leaves(observe(once)) == 0  # built
+    other = a_reroll(5)
+    view, legal = observe(other), legal_actions(other)
+    assert bot.dice.pending_leaves(view) > 0
+    order = bot.root_order(view, seat, legal, allowance=1e-6)
+    assert bot.dice.pending_leaves(view) > 0  # still not built
+    policy_first = bot.policy.choose(view, legal)
+    assert order[0] == policy_first
+    assert sorted(map(str, order)) == sorted(map(str, legal))
 
 
 @pytest.mark.parametrize("make", [lambda s: MCTSPlayer(s, playouts=8), ExpectimaxPlayer])

@@ -278,6 +278,14 @@ class ExpectimaxPlayer:
         self._table = (key, leaves)
         return leaves
 
+    def pending_leaves(self, view: GameState) -> int:
+        """How many final results :meth:`leaf_values` would resolve for ``view`` now: 0 when
+        the table of this turn's dice is kept already (a measure of the cost to come)."""
+        key = attrs.evolve(view, turn=attrs.evolve(view.turn, dice=_EMPTY, rerolls_left=0))
+        if self._table is not None and self._table[0] == key:
+            return 0
+        return len(_rolls(view.turn.dice.total))
+
     def resolved_value(self, showing: GameState, seat: int, rng: random.Random) -> float:
         """The evaluation for ``seat`` of stopping with the dice ``showing`` shows, once the
         turn is played to its end (the policy deciding, chance drawn with ``rng``)."""

@@ -27,6 +27,16 @@ standard errors; the largest such gain wins. The search thus overrules its prior
 evidence, which matters at small budgets, where the noise of a few dozen playouts is larger
 than most differences between actions. With ``playouts=`` the search is deterministic for a
 given seed; ``ms=`` stops on the clock instead (both: whichever comes first).
+
+**Time management** (with ``ms=``): ``ms`` is the *average* per decision. The first reroll
+decision of a turn, where the whole turn's dice are at stake, gets :data:`FIRST_REROLL_SHARE`
+times the budget; a decision between two actions (stay or flee, a yes-or-no card question) gets
+:data:`FORCED_SHARE` times it; the others once. The difference is kept in a time bank, spent or
+repaid half at a time over the next decisions, so the mean stays at ``ms``. The clock includes
+the dice prior; the search stops at its deadline even before its first playout (then the
+prior's choice is played), and at a reroll decision whose dice table is predicted (from the
+cost per result measured so far) to take longer than the allowance, the prior is the policy's
+instead of the exact dice expectimax. ``manage_time=False`` gives every decision ``ms``.
 """
 
 from __future__ import annotations
@@ -61,6 +71,15 @@ MAX_PLAYOUTS = 10**9
 decision can use (days of search), yet no endless one."""
 MAX_MS = 7 * 24 * 3600 * 1000
 """The longest ``ms`` :class:`MCTSPlayer` takes: a week, in milliseconds."""
+FIRST_REROLL_SHARE = 2.0
+"""With ``ms=`` and time management: the budget of the first reroll decision of a turn, in
+multiples of ``ms``."""
+FORCED_SHARE = 0.5
+"""With ``ms=`` and time management: the budget of a decision between two actions."""
+MIN_SHARE = 0.25
+"""The least a decision gets while the time bank repays a debt, in multiples of ``ms``."""
+MAX_BANK = 4.0
+"""The most the time bank holds, saved or owed, in multiples of ``ms``."""
 MAX_FACTOR = 1e6
 """The largest ``c``, ``widening`` and ``confidence`` :class:`MCTSPlayer` takes (far past the
 point where each makes no difference any more: values are shares of the win, in [0, 1])."""
@@ -115,7 +134,9 @@ class MCTSPlayer:
     [0, 1]); ``widening`` scales progressive widening; ``reroll_candidates`` caps the rerolls
     searched at the root; ``confidence`` is how many standard errors of a paired comparison
     (the same seeds) an action must win by over the prior's choice to be played instead;
-    ``dice_prior=False`` drops the dice expectimax prior (cheaper, weaker).
+    ``dice_prior=False`` drops the dice expectimax prior (cheaper, weaker); with ``ms``,
+    ``manage_time`` (default True) shares the budget out by the weight of each decision (see
+    *Time management* in :mod:`kingofny.players.mcts`), and False gives each decision ``ms``.
     ``evaluation`` scores the positions where rollouts stop (default :class:`Evaluation`);
     ``policy`` plays the rollouts and the other seats (default
     :class:`~kingofny.HeuristicPlayer` with the same seed).
@@ -128,7 +149,8 @@ class MCTSPlayer:
     ``nan``, ``inf``, text) is an :class:`~kingofny.errors.ArgumentError` naming the parameter.
 
     A decision with a single legal action is returned at once, without searching. The clock of
-    ``ms`` includes the prior at reroll decisions, and a search plays at least one playout.
+    ``ms`` includes the prior at reroll decisions, and a search past its deadline plays the
+    prior's choice without a playout.
     """
 
     name = "mcts"
@@ -145,6 +167,7 @@ class MCTSPlayer:
         reroll_candidates: int = 4,
         confidence: float = 1.0,
         dice_prior: bool = True,
+        manage_time: bool = True,
         evaluation: Evaluation | None = None,
         policy: Player | None = None,
     ) -> None:
@@ -158,10 +181,11 @@ class MCTSPlayer:
         reroll_candidates = _count_option(
             "MCTSPlayer(reroll_candidates)", reroll_candidates, MAX_PLAYOUTS
         )
-        if not isinstance(dice_prior, bool):
-            raise ArgumentError(
-                "MCTSPlayer(dice_prior)", f"expected True or False, got {_shown(dice_prior)}"
-            )
+        for field, flag in (("dice_prior", dice_prior), ("manage_time", manage_time)):
+            if not isinstance(flag, bool):
+                raise ArgumentError(
+                    f"MCTSPlayer({field})", f"expected True or False, got {_shown(flag)}"
+                )
         _check_helpers("MCTSPlayer", evaluation, policy)
         self.playouts = playouts if playouts is not None or ms is not None else 200
         """Playouts per decision, or None to search by the clock only."""
@@ -189,15 +213,24 @@ class MCTSPlayer:
         """The rollout policy, also playing the other seats inside the search."""
         self.dice = ExpectimaxPlayer(seed, evaluation=self.evaluation, policy=policy)
         """The exact dice expectimax giving the prior at reroll decisions."""
+        self.manage_time = manage_time
+        """With ``ms``: whether decisions get shares of the budget by their weight, with a time
+        bank (see the module's documentation), rather than ``ms`` each."""
         self.last_playouts = 0
         """Playouts of the last search."""
+        self.last_allowance_ms: float | None = None
+        """With ``ms``: the milliseconds the last decision was allowed (None without ``ms``)."""
+        self.time_bank_ms = 0.0
+        """With ``ms`` and time management: milliseconds saved (above 0) or owed (below 0)."""
+        self._leaf_ms: float | None = None
         self._rng = random.Random(seed)
 
     def __repr__(self) -> str:
         return (
             f"MCTSPlayer(playouts={self.playouts}, ms={self.ms}, c={self.c}, "
             f"widening={self.widening}, reroll_candidates={self.reroll_candidates}, "
-            f"confidence={self.confidence}, dice_prior={self.dice_prior})"
+            f"confidence={self.confidence}, dice_prior={self.dice_prior}, "
+            f"manage_time={self.manage_time})"
         )
 
     # -- the search -----------------------------------------------------------------------------
@@ -211,7 +244,48 @@ class MCTSPlayer:
         if seat is None or len(legal) == 1:
             return legal[0]
         started = time.perf_counter()
-        order = self.root_order(view, seat, legal)
+        allowance = self.allowance(view, legal)
+        self.last_allowance_ms = allowance
+        try:
+            return self._search(view, seat, legal, started, allowance)
+        finally:
+            if self.ms is not None and self.manage_time:
+                spent = 1000.0 * (time.perf_counter() - started)
+                bank = self.time_bank_ms + self.ms - spent
+                self.time_bank_ms = max(-MAX_BANK * self.ms, min(MAX_BANK * self.ms, bank))
+
+    def allowance(self, view: GameState, legal: Sequence[Action]) -> float | None:
+        """The milliseconds a decision among ``legal`` in ``view`` gets now (None without
+        ``ms``): see *Time management* in the module's documentation."""
+        if self.ms is None:
+            return None
+        if not self.manage_time:
+            return self.ms
+        pending = view.waiting_for
+        if (
+            pending is not None
+            and pending.kind is PendingKind.REROLL
+            and (view.turn.rerolls_left >= 2)
+        ):
+            share = FIRST_REROLL_SHARE
+        elif len(legal) <= 2:
+            share = FORCED_SHARE
+        else:
+            share = 1.0
+        target = self.ms * share + self.time_bank_ms / 2
+        if self.time_bank_ms > 0 and share < 1.0:
+            target = self.ms * share  # a forced-looking decision saves, whatever is banked
+        return max(MIN_SHARE * self.ms, target)
+
+    def _search(
+        self,
+        view: GameState,
+        seat: int,
+        legal: Sequence[Action],
+        started: float,
+        allowance: float | None,
+    ) -> Action:
+        order = self.root_order(view, seat, legal, allowance)
         if len(order) == 1:
             return order[0]
         root = _Node(seat, order)
@@ -219,12 +293,12 @@ class MCTSPlayer:
         seeds: list[int] = []
         samples: dict[Action, list[float]] = {}
         horizon = view.turn.number + len(view.alive_seats)
-        deadline = None if self.ms is None else started + self.ms / 1000.0
+        deadline = None if allowance is None else started + allowance / 1000.0
         done = 0
         while True:
             if self.playouts is not None and done >= self.playouts:
                 break
-            if deadline is not None and done and time.perf_counter() >= deadline:
+            if deadline is not None and time.perf_counter() >= deadline:
                 break
             action = root.select(self.c, self.widening)
             visit = int(root.stats[action][0]) if action in root.stats else 0
@@ -236,13 +310,33 @@ class MCTSPlayer:
         self.last_playouts = done
         return self._best(root, samples)
 
-    def root_order(self, view: GameState, seat: int, legal: Sequence[Action]) -> list[Action]:
+    def root_order(
+        self,
+        view: GameState,
+        seat: int,
+        legal: Sequence[Action],
+        allowance: float | None = None,
+    ) -> list[Action]:
         """The root's actions in prior order: at a reroll decision, the best
         ``reroll_candidates`` by exact dice expectimax (other legal actions, such as card uses,
-        after them); elsewhere the policy's choice, then the rest."""
+        after them); elsewhere the policy's choice, then the rest. With an ``allowance`` (ms),
+        a dice table predicted to take longer is not built: the policy's order instead."""
         pending = view.waiting_for
         if self.dice_prior and pending is not None and pending.kind is PendingKind.REROLL:
+            leaves = self.dice.pending_leaves(view)
+            if (
+                allowance is not None
+                and leaves
+                and self._leaf_ms is not None
+                and leaves * self._leaf_ms > allowance
+            ):
+                return self._prior(view, legal)
+            began = time.perf_counter()
             values = self.dice.reroll_values(view, seat)
+            if leaves:
+                per_leaf = 1000.0 * (time.perf_counter() - began) / leaves
+                known = self._leaf_ms
+                self._leaf_ms = per_leaf if known is None else 0.7 * known + 0.3 * per_leaf
             dice_options = [a for a in legal if a in values]
             if dice_options:
                 ranked = sorted(dice_options, key=lambda a: -values[a])
