@@ -238,7 +238,8 @@ def _decision(count: range, kinds: tuple[PendingKind, ...]) -> GameState:
 def test_time_management_shares_the_budget_by_the_weight_of_the_decision() -> None:
     """Issue 21 §2: more time where the decision matters (the first reroll of a turn), less
     on forced-looking ones (two actions), ``ms`` elsewhere; a bank keeps the mean at ``ms``:
-    half of what was saved is spent, half of what is owed is repaid (never below a quarter)."""
+    half of what was saved is spent, half of what is owed is repaid (never below a quarter of
+    the budget, nor above three times it)."""
     first = _position(PendingKind.REROLL, rerolls_left=2)
     flee = _decision(range(2, 3), (PendingKind.FLEE, PendingKind.SHOP, PendingKind.MOVE))
     shop = _decision(range(3, 99), (PendingKind.SHOP,))
@@ -254,6 +255,8 @@ def test_time_management_shares_the_budget_by_the_weight_of_the_decision() -> No
     assert allowances() == (25.0, 25.0, 25.0)
     bot.time_bank_ms = 40.0
     assert allowances() == (220.0, 50.0, 120.0)
+    bot.time_bank_ms = 400.0
+    assert allowances() == (300.0, 50.0, 300.0)  # never above three times the budget
     flat = MCTSPlayer(1, ms=100, manage_time=False)
     flat.time_bank_ms = -40.0
     assert {flat.allowance(observe(s), legal_actions(s)) for s in (first, flee, shop)} == {100}

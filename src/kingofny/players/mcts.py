@@ -32,7 +32,8 @@ given seed; ``ms=`` stops on the clock instead (both: whichever comes first).
 decision of a turn, where the whole turn's dice are at stake, gets :data:`FIRST_REROLL_SHARE`
 times the budget; a decision between two actions (stay or flee, a yes-or-no card question) gets
 :data:`FORCED_SHARE` times it; the others once. The difference is kept in a time bank, spent or
-repaid half at a time over the next decisions, so the mean stays at ``ms``. The clock includes
+repaid half at a time over the next decisions, so the mean stays at ``ms`` (a decision gets
+between :data:`MIN_SHARE` and :data:`MAX_SHARE` times ``ms``). The clock includes
 the dice prior; the search stops at its deadline even before its first playout (then the
 prior's choice is played), and at a reroll decision whose dice table is predicted (from the
 cost per result measured so far) to take longer than the allowance, the prior is the policy's
@@ -80,6 +81,8 @@ MIN_SHARE = 0.25
 """The least a decision gets while the time bank repays a debt, in multiples of ``ms``."""
 MAX_BANK = 4.0
 """The most the time bank holds, saved or owed, in multiples of ``ms``."""
+MAX_SHARE = 3.0
+"""The most a decision gets, whatever is banked, in multiples of ``ms``."""
 MAX_FACTOR = 1e6
 """The largest ``c``, ``widening`` and ``confidence`` :class:`MCTSPlayer` takes (far past the
 point where each makes no difference any more: values are shares of the win, in [0, 1])."""
@@ -275,7 +278,7 @@ class MCTSPlayer:
         target = self.ms * share + self.time_bank_ms / 2
         if self.time_bank_ms > 0 and share < 1.0:
             target = self.ms * share  # a forced-looking decision saves, whatever is banked
-        return max(MIN_SHARE * self.ms, target)
+        return min(MAX_SHARE * self.ms, max(MIN_SHARE * self.ms, target))
 
     def _search(
         self,
