@@ -308,7 +308,7 @@ class HeuristicPlayer:
         dice = view.turn.dice
         rerolls = view.turn.rerolls_left
         kept = Dice.of(())
-        plans = [self._destroy_plan(view, seat, p)[0] for p in range(dice.total + 3)]
+        plans = [value for value, _ in self._destroy_plans(view, seat, dice.total + 2)]
         # Keep faces greedily: most valuable dice first, re-valuing as the kept set grows.
         remaining = list(dice)
         keep_faces: list[Face] = []
@@ -354,10 +354,19 @@ class HeuristicPlayer:
     ) -> tuple[float, tuple[tuple[int, float, Action], ...]]:
         """The most valuable set of targets ``points`` Destruction can pay for in the monster's
         borough: (value, targets as (cost, value, action))."""
+        return self._destroy_plans(view, seat, points)[max(0, points)]
+
+    def _destroy_plans(
+        self, view: GameState, seat: int, points: int
+    ) -> list[tuple[float, tuple[tuple[int, float, Action], ...]]]:
+        """:meth:`_destroy_plan` for every number of points from 0 to ``points`` at once (one
+        knapsack: entry ``c`` is the best set costing at most ``c``, and a target that costs
+        more than ``c`` cannot be in it, so each entry is the plan for ``c`` points alone)."""
         me = view.monsters[seat]
         loc = me.location
+        empty: tuple[float, tuple[tuple[int, float, Action], ...]] = (0.0, ())
         if loc is None or points <= 0:
-            return 0.0, ()
+            return [empty] * (max(0, points) + 1)
         tiles = view.boroughs[loc.borough]
         items: list[tuple[int, float, Action]] = []
         for index, stack in enumerate(tiles.stacks):
@@ -371,14 +380,14 @@ class HeuristicPlayer:
                 value = _reward_value(*unit.reward, me) + 0.3
                 items.append((unit.durability, value, DestroyUnit(loc.borough, unit)))
         # 0/1 knapsack over the points: best[c] is the best (value, targets) costing at most c.
-        best: list[tuple[float, tuple[tuple[int, float, Action], ...]]] = [(0.0, ())] * (points + 1)
+        best = [empty] * (points + 1)
         for item in items:
             cost, value = item[0], item[1]
             for capacity in range(points, cost - 1, -1):
                 base_value, base_items = best[capacity - cost]
                 if base_value + value > best[capacity][0] + 1e-9:
                     best[capacity] = (base_value + value, (*base_items, item))
-        return best[points]
+        return best
 
     def _destroy(self, view: GameState, seat: int, legal: Sequence[Action]) -> Action | None:
         """The most valuable target of the best affordable set."""
