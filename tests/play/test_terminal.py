@@ -17,6 +17,7 @@ import pytest
 import kingofny as k
 from kingofny.cli import main
 from kingofny.play.choices import InputError, choices, parse_action
+from kingofny.play.hints import HINT_BOT, HINT_PLAYOUTS, HINT_SEED, suggest
 from kingofny.play.outcomes import parse_outcome
 from kingofny.play.session import Session
 from kingofny.play.terminal import Terminal
@@ -76,7 +77,7 @@ def test_shortcuts_help_errors_and_hint(monkeypatch: pytest.MonkeyPatch, tmp_pat
     assert "keep AAC / reroll DO" in out  # help
     assert "'Z' is not a die face" in out
     assert "'frobnicate' is not a choice now" in out
-    assert "the heuristic bot would " in out
+    assert "the MCTS bot (40 playouts) would " in out
     assert "Captain Fish stops rolling with" in out
     assert f"saved to {tmp_path / 'g.json'}" in out
 
@@ -267,30 +268,68 @@ def test_typed_tiles_and_cards_forgiving_and_strict() -> None:
 
 def test_a_hint_can_be_typed_as_given(tmp_path: Path) -> None:
     """Newcomer trial: ``hint`` named choice 19 when only 1 to 6 were listed. Whatever it
-    says, typed back, is the heuristic bot's action."""
+    says, typed back, is the hint bot's action (asked at every reroll decision, where many
+    choices go unlisted, and at every fifth other decision, to keep the test short)."""
     session = Session.new(["human", "human"], seed=4)
     out = io.StringIO()
     terminal = Terminal(session, io.StringIO(), out, save_path=tmp_path / "g.json")
-    unlisted = 0
-    for _ in range(200):
+    unlisted = numbered_seen = 0
+    for step in range(400):
         state = session.state
-        if state.is_terminal:
+        if state.is_terminal or (unlisted >= 2 and numbered_seen >= 4):
             break
         seat = state.current_player
         assert seat is not None
         legal = k.legal_actions(state)
-        wanted = k.HeuristicPlayer(seed=0).choose(k.observe(state, seat), legal)
+        rerolling = k.waiting_for(state).kind is k.PendingKind.REROLL  # type: ignore[union-attr]
+        if not rerolling and step % 5:
+            session.apply(k.HeuristicPlayer(seed=0).choose(k.observe(state, seat), legal))
+            continue
+        wanted = suggest(state)
         out.seek(0)
         out.truncate()
         terminal.hint()
         said = out.getvalue().strip()
-        numbered = re.fullmatch(r"the heuristic bot would choose (\d+)\. .*", said)
+        assert said.startswith(f"{HINT_BOT} would "), said
+        numbered = re.fullmatch(r".* would choose (\d+)\. .*", said)
         typed = numbered.group(1) if numbered else said.rsplit(": type ", 1)[1]
         unlisted += numbered is None
+        numbered_seen += numbered is not None
         shown = terminal.listed(choices(state))
         assert parse_action(typed, state, shown) == wanted, said
         session.apply(wanted, by_person=True)
-    assert unlisted > 0  # the case of the report came up
+    assert unlisted >= 2  # the case of the report came up
+    assert numbered_seen >= 4
+
+
+def test_the_hint_is_the_strongest_bots_choice_not_the_heuristics(tmp_path: Path) -> None:
+    """Issue 21: the terminal's ``hint`` asks MCTS with a short budget (the public
+    :class:`kingofny.MCTSPlayer`, :data:`~kingofny.play.hints.HINT_PLAYOUTS` playouts, on the
+    decider's view), the same answer every time for a position; in a position where MCTS and the
+    heuristic bot disagree, the hint gives MCTS's choice."""
+    session = Session.new(["human", "heuristic", "heuristic"], seed=9)
+    out = io.StringIO()
+    terminal = Terminal(session, io.StringIO(), out, save_path=tmp_path / "g.json")
+    for _ in range(300):
+        state = session.state
+        assert not state.is_terminal, "no position where the bots disagree"
+        seat = state.current_player
+        assert seat is not None
+        legal = k.legal_actions(state)
+        view = k.observe(state, seat)
+        mcts = k.MCTSPlayer(HINT_SEED, playouts=HINT_PLAYOUTS).choose(view, legal)
+        heuristic = k.HeuristicPlayer(seed=0).choose(view, legal)
+        if mcts != heuristic and session.is_human(seat):
+            break
+        session.apply(heuristic)
+    assert suggest(state) == mcts
+    assert suggest(state) == mcts  # a fresh search with the same seed: the same hint
+    terminal.hint()
+    said = out.getvalue().strip()
+    label = next(o.label for o in choices(state) if o.action == mcts)
+    assert label in said, (said, label)
+    wrong = next(o.label for o in choices(state) if o.action == heuristic)
+    assert not said.endswith(wrong), said
 
 
 def test_a_save_file_cannot_name_code_to_run(tmp_path: Path) -> None:

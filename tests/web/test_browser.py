@@ -597,3 +597,183 @@ def test_axe_core_is_there_for_the_accessibility_checks() -> None:
     if source is None:
         pytest.skip("no axe-core: npm install axe-core, or set KINGOFNY_AXE to its axe.min.js")
     assert "axe" in source[:5000]
+
+
+# -- the review and the hint (issues 21 and 24) ---------------------------------------------------
+
+
+def _finished_game(server: str, seed: int = 8) -> str:
+    """A game of three heuristic bots played to its end through the API; its id."""
+    game = _call(server, "POST", "/api/games", {"players": ["heuristic"] * 3, "seed": seed})
+    game = _call(server, "POST", f"/api/games/{game['id']}/advance", {})
+    assert game["over"]
+    return str(game["id"])
+
+
+def _check_review(tab: Tab, server: str) -> None:
+    """The review view as drawn: a loading state first, then the chart (one curve and one set
+    of markers a monster, a title and a description for screen readers), a key naming every
+    monster, the table of the curve by turn, and the costliest decisions of every monster;
+    pressing one jumps the replay to the position where it was taken."""
+    page = tab.page
+    page.wait_for_selector("#review[aria-busy='true']", timeout=30_000)
+    assert "Reviewing the game" in page.inner_text("#review-status")
+    tab.idle()
+    page.wait_for_selector("#review-body:not([hidden])")
+    assert page.locator("#error").is_hidden(), page.inner_text("#error")
+    answer = page.evaluate("app.review")
+    review = answer["review"]["data"]
+    names = review["monsters"]
+    chart = page.locator("#review-chart svg")
+    assert chart.get_attribute("role") == "img"
+    assert "Win probability" in (page.text_content("#chart-title") or "")
+    assert "won" in (page.text_content("#chart-desc") or "")
+    assert page.locator("#review-chart path.curve").count() == len(names)
+    assert page.locator("#review-chart g[data-seat] path.chart-mark").count() > len(names)
+    key = page.inner_text("#review-legend")
+    for name in names:
+        assert name in key, key
+    # The table: a row a turn, the win probabilities after its last decision, as in the JSON.
+    page.click("#review-table-box summary")
+    rows = page.locator("#review-table tbody tr")
+    turns = sorted({p["turn"] for p in review["points"]})
+    assert rows.count() == len(turns)
+    last = rows.nth(rows.count() - 1).locator("td").all_inner_texts()
+    assert last == [str(round(100 * w)) for w in review["points"][-1]["win"]]
+    # The costliest decisions: every seat's, each with the turn, the loss, what was chosen and
+    # what was better.
+    listed = page.locator("#review-costly button.costly")
+    costly = [d for seat in review["seats"] for d in seat["costliest"]]
+    assert listed.count() == len(costly) > 0
+    first = costly[0]
+    text = listed.first.inner_text()
+    assert f"Turn {first['turn']} · −{100 * first['loss']:.1f} points" in text
+    assert f"Chose: {first['chosen']['words']}" in text
+    assert f"Better: {first['best']['words']}" in text
+    tab.check_layout()
+    tab.check_axe("review")
+    # Pressing it shows that position in the replay: that turn, that monster deciding.
+    listed.first.click()
+    tab.idle()
+    frame_index = answer["costly_frames"][str(first["event"])]
+    assert page.evaluate("app.replay.frame") == frame_index
+    where = page.inner_text("#replay-where")
+    assert where.startswith(f"Turn {first['turn']} · position {frame_index + 1} of"), where
+    frame = _call(server, "GET", f"/api/replays/{answer['replay']}/frames/{frame_index}")
+    assert frame["deciding"] == first["seat"]
+    assert "gave away" in page.inner_text("#replay-note")
+    assert listed.first.get_attribute("aria-current") == "step"
+    cursor = page.locator("#chart-cursor")
+    assert float(cursor.get_attribute("x1") or -10) > 0
+
+
+def test_a_game_reviewed_from_its_game_over_screen(
+    browser: Any, server: str, artifacts: Path
+) -> None:
+    """Issue 24's review, at 1440×900: **Review this game** on the game-over screen opens the
+    replay with the review of ``kingofny review`` beside it."""
+    gid = _finished_game(server)
+    tab = Tab(browser, "desktop")
+    page = tab.page
+    tab.open(f"{server}/?pace=0#{gid}")
+    page.wait_for_selector("#gameover:not([hidden])")
+    tab.idle()
+    page.click("#review-game")
+    _check_review(tab, server)
+    page.click("#review-table-box summary")  # the table folded again, for the picture
+    page.evaluate("window.scrollTo(0, 0)")
+    tab.shot(artifacts, "web-review.png", full=True)
+    assert tab.problems == []
+
+
+def test_a_replay_reviewed_on_a_phone(
+    browser: Any, server: str, artifacts: Path, tmp_path: Path
+) -> None:
+    """The review from the replay screen, at a phone's 390×844: no sideways scroll (the chart
+    shrinks to the width, the table scrolls in its own box), axe-core clean."""
+    gid = _finished_game(server, seed=5)
+    record = tmp_path / "game.json"
+    record.write_text(json.dumps(_call(server, "GET", f"/api/games/{gid}/record")))
+    tab = Tab(browser, "phone")
+    page = tab.page
+    tab.open(server)
+    page.click("#nav-replay")
+    page.set_input_files("#record-file", str(record))
+    page.wait_for_selector("#replay-bar:not([hidden])")
+    tab.idle()
+    page.click("#rp-review")
+    _check_review(tab, server)
+    page.locator("#review-title").scroll_into_view_if_needed()
+    tab.shot(artifacts, "web-review-phone.png")
+    assert tab.problems == []
+
+
+def test_a_review_runs_off_the_event_loop(server: str) -> None:
+    """While a review is computed (seconds), the server answers other requests at once."""
+    gid = _finished_game(server, seed=12)
+    replay = _call(server, "POST", "/api/replays", {"game": gid})
+    done: list[Any] = []
+    worker = threading.Thread(
+        target=lambda: done.append(
+            _call(server, "POST", f"/api/replays/{replay['id']}/review", {"samples": 8})
+        )
+    )
+    started = time.monotonic()
+    worker.start()
+    time.sleep(0.3)
+    waits = []
+    for _ in range(3):
+        asked = time.monotonic()
+        assert _call(server, "GET", "/api")["hint"]["spec"].startswith("mcts:")
+        waits.append(time.monotonic() - asked)
+    busy = not done
+    worker.join(120)
+    assert done, "the review did not answer"
+    assert busy, "the review was over before the other requests: nothing was measured"
+    assert max(waits) < 1.0, (waits, time.monotonic() - started)
+
+
+def test_a_hint_shows_and_marks_the_strongest_bots_choice(browser: Any, server: str) -> None:
+    """Issue 21: **Hint** asks the strongest bot (MCTS, a short budget) and shows its choice:
+    in words, and on its button (marked ★ hint, not by colour alone); for a reroll, the dice
+    it would reroll are marked. The API gives the same hint for the same position."""
+    tab = Tab(browser, "desktop")
+    page = tab.page
+    rng = random.Random(4)
+    tab.open(f"{server}/?pace=0")
+    page.select_option("#seat-count", "2")
+    page.fill("#seed", "21")
+    page.click("#start")
+    tab.idle()
+    kinds: set[str] = set()
+    for _ in range(300):
+        assert page.locator("#gameover").is_hidden(), "the game ended first"
+        if len(kinds) >= 2 and "reroll" in kinds:
+            break
+        buttons = page.locator("#actions button.action:enabled:visible")
+        if buttons.count() < 2:
+            _play_one(tab, rng)
+            continue
+        page.click("#hint-box button")
+        tab.idle()
+        hint_text = page.inner_text("#hint-text")
+        assert hint_text.startswith("The MCTS bot (40 playouts) would choose: "), hint_text
+        game = page.evaluate("app.game.data")
+        again = _call(server, "POST", f"/api/games/{game['id']}/hint", {"version": game["version"]})
+        assert again["label"] in hint_text
+        marked = page.locator("#actions button.suggested")
+        assert marked.count() == 1
+        assert marked.get_attribute("data-index") == str(again["index"])
+        assert "★ hint" in marked.inner_text()
+        if again["kind"] == "reroll":
+            assert page.locator("#dice button.toggle.marked").count() == len(again["dice"])
+            assert marked.evaluate("b => b.classList.contains('reroll-marked')")
+        if not kinds:
+            tab.check_axe("hint")
+        kinds.add(again["kind"])
+        marked.click()  # take the hint
+        tab.idle()
+        assert page.locator("#actions button.suggested").count() == 0
+    assert "reroll" in kinds
+    assert len(kinds) >= 2
+    assert tab.problems == []

@@ -358,13 +358,14 @@ def test_hostile_bodies_for_new_games(client: Client) -> None:
         check(client.json("POST", "/api/games", {text: 1}), text)
 
 
-@pytest.mark.parametrize("route", ["act", "advance", "undo", "settings"])
+@pytest.mark.parametrize("route", ["act", "advance", "undo", "settings", "hint"])
 def test_hostile_bodies_for_moves(client: Client, route: str) -> None:
     fields = {
         "act": ("index", "action", "version"),
         "advance": ("moves",),
         "undo": ("version",),
         "settings": ("stay_unless_below", "skip_buy", "forced"),
+        "hint": ("version",),
     }[route]
     gid = new_game(client, ["human", "random"])
     for value in HOSTILE_JSON + HOSTILE_TEXT:
@@ -519,7 +520,7 @@ def test_any_bot_spec(client: Client, spec: str, option: str) -> None:
 
 @FUZZ
 @given(
-    route=st.sampled_from(["act", "advance", "undo", "settings"]),
+    route=st.sampled_from(["act", "advance", "undo", "settings", "hint"]),
     body=JSON_VALUES
     | st.fixed_dictionaries(
         {},
@@ -606,6 +607,55 @@ def test_hostile_replay_ids_and_frames(client: Client) -> None:
         assert answer.status == 404, frame
     for method in ("PUT", "DELETE", "POST"):
         check(client.send(method, f"/api/replays/{rid}/frames/0"), method, api=False)
+
+
+def test_hostile_bodies_and_ids_for_reviews(client: Client) -> None:
+    """``POST /api/replays/{id}/review``: any body, any field of any value, any id, other
+    methods: a review or a 4xx, never a 500 (a short game, so that the valid bodies are
+    quick to review)."""
+    answer = client.json("POST", "/api/replays", _record(client))
+    rid = json.loads(answer.body)["id"]
+    path = f"/api/replays/{rid}/review"
+    for value in HOSTILE_JSON + HOSTILE_TEXT:
+        check(client.json("POST", path, value), value)
+        for field in ("seats", "top", "samples", "seed"):
+            check(client.json("POST", path, {field: value}), (field, value))
+            check(client.json("POST", path, {field: [value]}), (field, [value]))
+        if isinstance(value, str):
+            check(client.json("POST", path, {value: 0}), value)
+    for text in [*HOSTILE_TEXT, "a/b", "..", "0123456789abcdef"]:
+        answer = client.json("POST", f"/api/replays/{text}/review", {})
+        check(answer, text)
+        assert 400 <= answer.status < 500, (text, answer.status)
+    for method in ("GET", "PUT", "DELETE"):
+        check(client.send(method, path), method, api=False)
+    check(client.send("POST", path, body=b"[" * 100_000), "deep")
+    answer = client.send("POST", path, body=b'{"x": "' + b"y" * 20_000 + b'"}')
+    assert answer.status == 413
+
+
+@FUZZ
+@given(
+    body=JSON_VALUES
+    | st.fixed_dictionaries(
+        {},
+        optional={
+            "seats": JSON_VALUES | st.lists(st.integers(-3, 5)),
+            "top": JSON_VALUES,
+            "samples": JSON_VALUES,
+            "seed": JSON_VALUES,
+        },
+    )
+)
+def test_any_review_body(client: Client, body: object) -> None:
+    if client.send("GET", f"/api/replays/{_REVIEWED.get('id', 'none')}").status != 200:
+        answer = client.json("POST", "/api/replays", _record(client))
+        _REVIEWED["id"] = json.loads(answer.body)["id"]
+    check(client.json("POST", f"/api/replays/{_REVIEWED['id']}/review", body), body)
+
+
+_REVIEWED: dict[str, str] = {}
+"""The replay the fuzzed review bodies ask about (made once)."""
 
 
 @FUZZ

@@ -32,6 +32,7 @@ from kingofny.play.board import (
     dice_line,
 )
 from kingofny.play.choices import Choice, InputError, choices, parse_action
+from kingofny.play.hints import HINT_BOT, suggest
 from kingofny.play.outcomes import TILE_EXAMPLES, outcome_prompt, parse_outcome
 from kingofny.play.session import Session
 from kingofny.runner import describe_exception
@@ -52,7 +53,7 @@ Type a choice's number, or a command:
   buy b / buy fireball    buy the market's card b, or by name; sweep; end
   use <card>              use a card's ability
   board, cards, log       show the board, the cards' texts, the recent log
-  hint                    what the heuristic bot would do
+  hint                    what the strongest bot (MCTS) would do
   undo                    back to your last decision (not past dice or cards drawn since)
   save [FILE]             save the game;  quit  saves and stops
 Dice letters: E energy, H heal, A attack, C celebrity, D destruction, O ouch."""
@@ -451,20 +452,18 @@ class Terminal:
             return
 
     def hint(self) -> None:
-        """Say what the heuristic bot would choose."""
+        """Say what the strongest bot would choose (:func:`kingofny.play.hints.suggest`: MCTS
+        with a short budget), as a choice's number or as it is typed."""
         state = self.session.state
-        seat = state.current_player
-        assert seat is not None
-        legal = k.legal_actions(state)
-        action = k.HeuristicPlayer(seed=0).choose(k.observe(state, seat), legal)
+        action = suggest(state)
         shown = next((o for o in self.listed(choices(state)) if o.action == action), None)
         if shown is not None:
-            self.say(f"  the heuristic bot would choose {shown.number}. {shown.label}")
+            self.say(f"  {HINT_BOT} would choose {shown.number}. {shown.label}")
             return
         # Not among the numbered choices (one of many rerolls): say it as it is typed.
         label = next(o.label for o in choices(state) if o.action == action)
         typed = label.split(" (", 1)[0]
-        self.say(f"  the heuristic bot would {label}: type {typed}")
+        self.say(f"  {HINT_BOT} would {label}: type {typed}")
 
 
 def run(session: Session, inp: TextIO, out: TextIO, **options: object) -> int:

@@ -15,6 +15,7 @@ Routes (documented on the docs page *Playing in a browser*)::
     POST /api/games/{id}/act             a human decision  {"index" | "action", "version"}
     POST /api/games/{id}/advance         bots play         {"moves"}
     POST /api/games/{id}/undo            take back a person's decision  {"version"}
+    POST /api/games/{id}/hint            what the strongest bot would do  {"version"}
     POST /api/games/{id}/settings        automation  {"stay_unless_below", "skip_buy",
                                                       "forced"}
     GET  /api/games/{id}/record          the game record (``kingofny replay`` reads it)
@@ -22,6 +23,9 @@ Routes (documented on the docs page *Playing in a browser*)::
                                          save) as the body, or {"game": id}
     GET  /api/replays/{id}               its frames' turns, where turns start, the whole log
     GET  /api/replays/{id}/frames/{n}    frame n: the board, who decided what, its log end
+    POST /api/replays/{id}/review        the review of ``kingofny review``: win probabilities
+                                         and costliest decisions  {"seats", "top", "samples",
+                                         "seed"}
 
 Every error is a JSON object ``{"error": message}`` with a 4xx status. A request needs one
 well-formed ``Host`` header (a 400 otherwise). Unless the app is made with
@@ -47,14 +51,25 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 import kingofny
+from kingofny.play.hints import HINT_BOT, HINT_SPEC
 from kingofny.web import is_loopback_host as _is_loopback
-from kingofny.web.replays import MAX_RECORD_BODY, Replays, read_record
+from kingofny.web.replays import (
+    MAX_RECORD_BODY,
+    MAX_REVIEW_BUDGET,
+    MAX_REVIEW_SAMPLES,
+    MAX_REVIEW_TOP,
+    MAX_REVIEWS,
+    REVIEW_SAMPLES,
+    Replays,
+    read_record,
+)
 from kingofny.web.session import (
     HUMAN,
     MAX_ADVANCE_SECONDS,
     MAX_BOT_MOVES,
     MAX_BOT_MS,
     MAX_GAMES,
+    MAX_HINT_MS,
     MAX_UNDO,
     Automation,
     Tables,
@@ -303,6 +318,14 @@ def create_app(*, allow_remote: bool = False, max_games: int = MAX_GAMES) -> Sta
                 "max_bot_moves": MAX_BOT_MOVES,
                 "max_bot_ms": MAX_BOT_MS,
                 "max_advance_seconds": MAX_ADVANCE_SECONDS,
+                "hint": {"bot": HINT_BOT, "spec": HINT_SPEC, "max_ms": MAX_HINT_MS},
+                "review": {
+                    "samples": REVIEW_SAMPLES,
+                    "max_samples": MAX_REVIEW_SAMPLES,
+                    "max_top": MAX_REVIEW_TOP,
+                    "budget": MAX_REVIEW_BUDGET,
+                    "at_once": MAX_REVIEWS,
+                },
                 "bot_options": {
                     kind: {key: option.describe() for key, option in options.items()}
                     for kind, options in bot_options().items()
@@ -357,6 +380,12 @@ def create_app(*, allow_remote: bool = False, max_games: int = MAX_GAMES) -> Sta
         return _ok(await run_in_threadpool(table.payload, since))
 
     @_api
+    async def hint(request: Request) -> Response:
+        table = tables.get(request.path_params["game"])
+        body = await _body(request)
+        return _ok(await run_in_threadpool(table.hint, body))
+
+    @_api
     async def settings(request: Request) -> Response:
         table = tables.get(request.path_params["game"])
         body = await _body(request)
@@ -395,6 +424,13 @@ def create_app(*, allow_remote: bool = False, max_games: int = MAX_GAMES) -> Sta
             raise WebError(404, f"no frame {text[:20]!r}: frames are numbered from 0")
         return _ok(replay.frame(int(text)))
 
+    @_api
+    async def review(request: Request) -> Response:
+        replay_id = request.path_params["replay"]
+        replays.get(replay_id)  # a 404 before the body is read
+        body = await _body(request)
+        return _ok(await run_in_threadpool(replays.review, replay_id, body))
+
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
         messages = {404: "no such page or API route", 405: "method not allowed here"}
@@ -414,11 +450,13 @@ def create_app(*, allow_remote: bool = False, max_games: int = MAX_GAMES) -> Sta
         Route("/api/games/{game}/act", act, methods=["POST"]),
         Route("/api/games/{game}/advance", advance, methods=["POST"]),
         Route("/api/games/{game}/undo", undo, methods=["POST"]),
+        Route("/api/games/{game}/hint", hint, methods=["POST"]),
         Route("/api/games/{game}/settings", settings, methods=["POST"]),
         Route("/api/games/{game}/record", record, methods=["GET"]),
         Route("/api/replays", open_replay, methods=["POST"]),
         Route("/api/replays/{replay}", replay_summary, methods=["GET"]),
         Route("/api/replays/{replay}/frames/{frame}", replay_frame, methods=["GET"]),
+        Route("/api/replays/{replay}/review", review, methods=["POST"]),
     ]
     app = Starlette(
         routes=routes,

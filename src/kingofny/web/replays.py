@@ -10,6 +10,7 @@ every position where a decision was taken (a *frame*) and the narration up to it
 
 from __future__ import annotations
 
+import bisect
 import secrets
 import threading
 import time
@@ -21,12 +22,27 @@ import kingofny
 from kingofny import GameRecord, GameState, KingOfNYError
 from kingofny.narrate import describe, describe_end, describe_start
 from kingofny.web import labels
-from kingofny.web.session import WebError, board_payload, result, seats_payload
+from kingofny.web.session import (
+    HUMAN,
+    WebError,
+    _int,
+    _only,
+    _show,
+    board_payload,
+    result,
+    seats_payload,
+)
 
 __all__ = [
     "MAX_RECORD_BODY",
     "MAX_REPLAYS",
     "MAX_REPLAY_EVENTS",
+    "MAX_REVIEWS",
+    "MAX_REVIEW_BUDGET",
+    "MAX_REVIEW_SAMPLES",
+    "MAX_REVIEW_TOP",
+    "REVIEW_ACTIONS",
+    "REVIEW_SAMPLES",
     "Replay",
     "Replays",
     "read_record",
@@ -38,6 +54,22 @@ MAX_REPLAY_EVENTS = 20_000
 """The most events (decisions and chance outcomes) a replayed record may have."""
 MAX_REPLAYS = 16
 """Replays kept at once; opening one more forgets the one least recently used."""
+MAX_REVIEWS = 2
+"""Reviews computed at once on the server; a request beyond that is answered 429."""
+MAX_REVIEW_BUDGET = 30_000
+"""The ``budget`` of a review on the server (:func:`kingofny.review.review_game`): the most
+rollouts and dice-search leaves it spends, about ten seconds of CPU. A 4-monster game of 35
+turns is reviewed whole within it; in a longer game the last decisions are left unassessed
+(the review's ``skipped`` counts them)."""
+REVIEW_SAMPLES = 4
+"""Rollouts per action of a review on the server, unless the request asks for other."""
+MAX_REVIEW_SAMPLES = 8
+"""The most rollouts per action a review request may ask for."""
+REVIEW_ACTIONS = 6
+"""The most actions a review on the server values per decision (rerolls are all valued)."""
+MAX_REVIEW_TOP = 10
+"""The most costly decisions per seat a review request may ask for."""
+_REVIEWS_KEPT = 4
 
 
 def read_record(document: object) -> tuple[GameRecord, list[str] | None]:
@@ -78,6 +110,13 @@ class Replay:
         """For each frame, the decision taken there, in words (None for the last)."""
         self.log: list[str] = []
         """The whole narration, as ``kingofny replay`` prints it."""
+        self.record = record
+        """The game record replayed."""
+        self.decision_events = [i for i, e in enumerate(record.events) if e.seat is not None]
+        """For each decision, in order, its index in the record's events: decision ``n`` was
+        taken at frame ``n``."""
+        self._reviews: OrderedDict[tuple[object, ...], dict[str, Any]] = OrderedDict()
+        self._reviewing = threading.Lock()
         previous: GameState | None = None
         try:
             for event, state in kingofny.replay_states(record):
@@ -151,15 +190,113 @@ class Replay:
             "result": result(state),
         }
 
+    def frame_of_event(self, event: int) -> int:
+        """The frame where the decision at index ``event`` of the record's events was taken
+        (for a chance outcome, the frame after it)."""
+        return min(bisect.bisect_left(self.decision_events, event), len(self.frames) - 1)
+
+    def review_options(self, body: Mapping[str, object]) -> dict[str, Any]:
+        """The options of ``POST /api/replays/{id}/review`` (``seats``: seat numbers, or
+        ``"human"`` for the seats people played; ``top``, ``samples``, ``seed``), checked and
+        with the server's defaults; else a 400."""
+        _only(body, ("seats", "top", "samples", "seed"))
+        count = len(self.players)
+        seats: tuple[int, ...] = tuple(range(count))
+        given = body.get("seats")
+        if given == "human":
+            seats = tuple(s for s, who in enumerate(self.players) if who == HUMAN)
+            if not seats:
+                raise WebError(400, "seats 'human': nobody in this record is said to be a person")
+        elif given is not None:
+            if not isinstance(given, list) or not given:
+                raise WebError(
+                    400, f"seats must be a list of seat numbers or 'human', got {_show(given)}"
+                )
+            seats = tuple(sorted({_int(s, "a seat", 0, count - 1) for s in given}))
+        return {
+            "seats": seats,
+            "top": _int(body.get("top", 3), "top", 1, MAX_REVIEW_TOP),
+            "samples": _int(body.get("samples", REVIEW_SAMPLES), "samples", 1, MAX_REVIEW_SAMPLES),
+            "seed": _int(body.get("seed", 0), "seed", 0, 2**62),
+        }
+
+    def review(self, body: Mapping[str, object], slots: threading.Semaphore) -> dict[str, Any]:
+        """The review of the replayed game (:func:`kingofny.review.review_game` with the
+        options of :meth:`review_options`, :data:`REVIEW_ACTIONS` and
+        :data:`MAX_REVIEW_BUDGET`), as ``POST /api/replays/{id}/review`` answers: ``replay``
+        (this id), ``review`` (the review's JSON, :meth:`kingofny.review.GameReview.to_dict`),
+        ``point_frames`` (the frame that shows each point of the curve), ``costly_frames``
+        (for each costly decision's ``event``, the frame where it was taken) and ``seconds``.
+
+        The last few reviews are kept. A 429 if this replay's review is being computed, or if
+        ``slots`` (the reviews computed at once) are all taken."""
+        from kingofny.review import ReviewError, review_game
+
+        options = self.review_options(body)
+        key = tuple(sorted(options.items()))
+        self.touched = time.monotonic()
+        if not self._reviewing.acquire(blocking=False):
+            raise WebError(429, "this game is being reviewed already: ask again in a moment")
+        try:
+            kept = self._reviews.get(key)
+            if kept is not None:
+                return kept
+            if not slots.acquire(blocking=False):
+                raise WebError(429, "the server is busy with other reviews: ask again soon")
+            try:
+                started = time.monotonic()
+                reviewed = review_game(
+                    self.record,
+                    seats=options["seats"],
+                    top=options["top"],
+                    samples=options["samples"],
+                    seed=options["seed"],
+                    max_actions=REVIEW_ACTIONS,
+                    budget=MAX_REVIEW_BUDGET,
+                )
+                seconds = time.monotonic() - started
+            except (KingOfNYError, ReviewError, ValueError) as exc:
+                text = (str(exc).splitlines() or [type(exc).__name__])[0][:300]
+                raise WebError(400, f"the game cannot be reviewed: {text}") from None
+            finally:
+                slots.release()
+            last = len(self.frames) - 1
+            points = []
+            for index, point in enumerate(reviewed.points):
+                if point.event is not None:
+                    points.append(min(self.frame_of_event(point.event) + 1, last))
+                else:
+                    points.append(0 if index == 0 else last)
+            costly = {
+                str(d.event): self.frame_of_event(d.event)
+                for seat in reviewed.seats
+                for d in seat.costliest
+            }
+            answer = {
+                "replay": self.id,
+                "review": reviewed.to_dict(),
+                "point_frames": points,
+                "costly_frames": costly,
+                "seconds": round(seconds, 2),
+            }
+            self._reviews[key] = answer
+            while len(self._reviews) > _REVIEWS_KEPT:
+                self._reviews.popitem(last=False)
+            return answer
+        finally:
+            self._reviewing.release()
+
 
 class Replays:
     """The replays open, by id; at most ``limit``, forgetting the least recently used."""
 
-    def __init__(self, limit: int = MAX_REPLAYS) -> None:
+    def __init__(self, limit: int = MAX_REPLAYS, reviews: int = MAX_REVIEWS) -> None:
         self.limit = limit
         """How many replays are kept at once."""
         self._replays: OrderedDict[str, Replay] = OrderedDict()
         self._lock = threading.Lock()
+        self.review_slots = threading.BoundedSemaphore(reviews)
+        """The reviews that may be computed at once (:meth:`review`)."""
 
     def open(self, record: GameRecord, players: Sequence[str] | None = None) -> Replay:
         """Replay ``record`` and keep it under a new id."""
@@ -178,3 +315,8 @@ class Replays:
         if replay is None:
             raise WebError(404, f"no replay {replay_id[:40]!r} (replays are forgotten in time)")
         return replay
+
+    def review(self, replay_id: str, body: Mapping[str, object]) -> dict[str, Any]:
+        """The review of the replay with this id (:meth:`Replay.review`); a 404 if there is
+        no such replay."""
+        return self.get(replay_id).review(body, self.review_slots)

@@ -50,6 +50,7 @@ from kingofny.narrate import (
     monster_name,
     unit_name,
 )
+from kingofny.play.hints import HINT_BOT, HINT_SPEC, suggest
 from kingofny.players import BUILTIN_KINDS, HUMAN, parse_spec, player_factory
 from kingofny.web import labels
 
@@ -60,6 +61,8 @@ __all__ = [
     "MAX_BOT_MOVES",
     "MAX_BOT_MS",
     "MAX_GAMES",
+    "MAX_HINTS",
+    "MAX_HINT_MS",
     "MAX_PLAYOUTS",
     "MAX_SAMPLES",
     "MAX_SPEC_LENGTH",
@@ -97,11 +100,17 @@ MAX_SPEC_LENGTH = 200
 """The longest bot spec a seat may have, in characters."""
 MAX_UNDO = 32
 """How many of a person's decisions are kept for undo (the newest)."""
+MAX_HINT_MS = 2000
+"""The clock of a hint's search on the server, in milliseconds: a safety net (a hint's 40
+playouts take about a tenth to half a second), past which the search stops."""
+MAX_HINTS = 2
+"""Hints searched at once on the server; a request beyond that is answered 429."""
+_HINTS = threading.BoundedSemaphore(MAX_HINTS)
 _SEED_LIMIT = 2**63
 
 BOTS: tuple[tuple[str, str, str], ...] = (
     ("random", "Random", "beginner: any legal move, no plan"),
-    ("heuristic", "Heuristic", "easy: rules of thumb, instant; wins 81% against random bots"),
+    ("heuristic", "Heuristic", "easy: rules of thumb, instant; wins 90% against random bots"),
     (
         "policy",
         "Policy",
@@ -414,6 +423,7 @@ class Table:
         """What the server decides for the human seats (:class:`Automation`)."""
         self._changes = 0
         self._marks: list[tuple[GameState, int, int, int, int]] = []
+        self._hint: tuple[int, dict[str, Any]] | None = None
         self.events: list[Event] = []
         """Every decision and chance outcome so far, in order (the game record's events)."""
         self.config = first.config
@@ -589,6 +599,50 @@ class Table:
             self._play(seat, action)
             self._marks = [*self._marks[-(MAX_UNDO - 1) :], mark]
             self._automate()
+
+    def hint(self, body: Mapping[str, object]) -> dict[str, Any]:
+        """What the strongest bot would do for the person deciding now
+        (:func:`kingofny.play.hints.suggest`: MCTS with a short budget, on that seat's view),
+        with an optional ``{"version": n}``: the action as an entry of ``legal`` (``index``,
+        ``kind``, ``action``, ``label``...) with ``id``, ``version``, ``seat``, ``bot`` (the
+        bot in words) and ``spec``. A 409 when no person decides, or the game has moved on;
+        a 429 when :data:`MAX_HINTS` hints are being searched already."""
+        _only(body, ("version",))
+        with self._lock:
+            self.touched = time.monotonic()
+            self._check_version(body)
+            if self.over:
+                raise WebError(409, "the game is over")
+            seat = self.state.current_player
+            assert seat is not None
+            if self.players[seat] != HUMAN:
+                raise WebError(
+                    409, f"seat {seat} ({monster_name(self.state, seat)}) is a bot: no hint"
+                )
+            state, version = self.state, self.version
+            if self._hint is not None and self._hint[0] == version:
+                return dict(self._hint[1])
+        if not _HINTS.acquire(blocking=False):
+            raise WebError(429, "the server is busy with other hints: ask again in a moment")
+        try:
+            action = suggest(state, ms=MAX_HINT_MS)
+        except KingOfNYError as exc:
+            raise WebError(409, f"no hint here: {_first_line(exc)}") from None
+        finally:
+            _HINTS.release()
+        legal = kingofny.legal_actions(state)
+        entry = {
+            "id": self.id,
+            "version": version,
+            "seat": seat,
+            "bot": HINT_BOT,
+            "spec": HINT_SPEC,
+            **_action_entry(state, legal.index(action), action),
+        }
+        with self._lock:
+            if self.version == version:
+                self._hint = (version, entry)
+        return dict(entry)
 
     def advance(self, body: Mapping[str, object]) -> int:
         """Let the bots play: ``{"moves": n}`` bot decisions at most (default: until a human

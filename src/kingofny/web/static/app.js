@@ -9,6 +9,8 @@ const app = {
   game: { id: null, version: 0, logNext: 0, data: null, lines: [], shownSeat: null, prev: null },
   marked: new Set(),
   replay: null, // {summary, frame, data}
+  review: null, // the answer of POST /api/replays/{id}/review
+  hint: null, // the answer of POST /api/games/{id}/hint
 };
 
 function $(id) { return document.getElementById(id); }
@@ -80,6 +82,7 @@ function setMode(mode) {
   $("replay-bar").hidden = mode !== "replay";
   $("game-settings").hidden = mode !== "game";
   if (mode !== "game") $("gameover").hidden = true;
+  if (mode !== "replay") $("review").hidden = true;
   $("handover").hidden = true;
 }
 
@@ -223,7 +226,7 @@ function changeSettings() {
 }
 
 function setButtons(enabled) {
-  for (const button of document.querySelectorAll("#actions button:not(.pause), #dice button, #undo-box button.undo")) {
+  for (const button of document.querySelectorAll("#actions button:not(.pause), #dice button, #undo-box button.undo, #hint-box button, #rp-review, #review-game")) {
     button.disabled = !enabled || button.dataset.off === "1";
   }
   document.body.classList.toggle("busy", !enabled);
@@ -499,6 +502,7 @@ function drawPrompt(data, keepMarks) {
   drawDice(data, rerolling, keepMarks ? data : app.game.prev);
   app.game.prev = data;
   drawUndo(data);
+  drawHint(data);
   if (data.over) {
     const winners = data.winners && data.winners.length
       ? data.winners.map((s) => seatName(data, s)).join(" and ") : "nobody";
@@ -538,13 +542,77 @@ function drawPrompt(data, keepMarks) {
     for (const entry of rerolls) list.append(actionButton(entry, "small"));
     box.append(list);
   }
+  markSuggested(data);
+}
+
+// -- hints: what the strongest bot would do -----------------------------------------------------
+
+function currentHint(data) {
+  const hint = app.hint;
+  return hint && hint.id === data.id && hint.version === data.version ? hint : null;
+}
+
+function drawHint(data) {
+  const box = $("hint-box");
+  box.replaceChildren();
+  const waiting = data.waiting;
+  if (app.mode !== "game" || data.over || !waiting || !waiting.human) return;
+  const hint = currentHint(data);
+  box.append(el("button", {
+    type: "button", class: "action hint-button", onclick: askHint,
+    title: app.info && app.info.hint ? `Ask ${app.info.hint.bot}` : null,
+  }, el("span", { "aria-hidden": "true", text: "★ " }), "Hint"));
+  if (hint) {
+    const bot = hint.bot.charAt(0).toUpperCase() + hint.bot.slice(1);
+    box.append(el("p", { id: "hint-text" }, `${bot} would choose: `, el("b", { text: hint.label })));
+  }
+}
+
+function marksFor(dice, faces) {
+  // The dice to mark so that the marked ones are the multiset `dice` ("AAD").
+  const want = new Map();
+  for (const f of dice) want.set(f, (want.get(f) || 0) + 1);
+  const marks = new Set();
+  faces.forEach((face, i) => {
+    const n = want.get(face.symbol) || 0;
+    if (n > 0) { marks.add(i); want.set(face.symbol, n - 1); }
+  });
+  return marks;
+}
+
+function markSuggested(data) {
+  const hint = currentHint(data);
+  if (!hint || !data.waiting || !data.waiting.human) return;
+  const button = document.querySelector(`#actions button.action[data-index="${hint.index}"]`);
+  if (!button) return;
+  button.classList.add("suggested");
+  button.setAttribute("aria-describedby", "hint-text");
+  button.append(el("span", { class: "hint-tag", text: " ★ hint" }));
+  const list = button.closest("details");
+  if (list && !button.classList.contains("reroll-marked")) list.open = true;
+}
+
+function askHint() {
+  run(async () => {
+    const data = app.game.data;
+    const hint = await api("POST", `/api/games/${data.id}/hint`, { version: data.version });
+    app.hint = hint;
+    if (hint.kind === "reroll" && hint.dice) app.marked = marksFor(hint.dice, data.board.dice.faces);
+    const marked = app.marked;
+    drawPrompt(data, true);
+    app.marked = marked;
+    const text = $("hint-text");
+    if (text) { text.setAttribute("tabindex", "-1"); text.focus(); }
+  });
 }
 
 function togglePause() {
   app.paused = !app.paused;
   drawPrompt(app.game.data, true);
   if (!app.paused) run(async () => {});
-  else setButtons(true);
+  // A bot's move may still be on its way: the loop that asked for it stops after showing it,
+  // and frees the page then (not before, or the move would land after the pause).
+  else if (!app.busy) setButtons(true);
 }
 
 function drawUndo(data) {
@@ -591,6 +659,7 @@ function drawGameOver(data) {
   $("download").href = `/api/games/${data.id}/record`;
   $("download").hidden = false;
   $("replay-game").hidden = false;
+  $("review-game").hidden = false;
   $("again").hidden = false;
 }
 
@@ -701,7 +770,9 @@ async function showFrame(index) {
   $("rp-last").disabled = $("rp-next").disabled = $("rp-turn-next").disabled = i === frame.frames - 1;
   const over = $("gameover");
   if (frame.result) { fillStandings(r.data, frame.result); over.hidden = false; } else over.hidden = true;
-  for (const id of ["again", "replay-game", "download"]) $(id).hidden = true;
+  for (const id of ["again", "replay-game", "review-game", "download"]) $(id).hidden = true;
+  drawReplayNote(i);
+  markReviewPosition(i);
 }
 
 function turnStep(direction) {
@@ -737,6 +808,246 @@ async function readRecordFile() {
   if (file.size > app.info.max_record_bytes) { showError(`That file is larger than ${app.info.max_record_bytes} bytes.`); return; }
   const text = await file.text();
   openReplay(api("POST", "/api/replays", text));
+}
+
+// -- the review: win probabilities and the costliest decisions ---------------------------------
+
+const SVG = "http://www.w3.org/2000/svg";
+const MARKS = ["●", "■", "▲", "◆", "▼", "✚"]; // the same shapes as the chart's markers, in text
+
+function svgEl(tag, props, ...children) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [key, value] of Object.entries(props || {})) {
+    if (value === null || value === undefined) continue;
+    if (key === "text") node.textContent = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, String(value));
+  }
+  for (const child of children) if (child) node.append(child);
+  return node;
+}
+
+function markPath(seat, x, y, r) {
+  // A marker shape per seat: circle, square, triangle, diamond, triangle down, cross.
+  switch (seat % 6) {
+    case 0: return `M${x - r},${y}a${r},${r} 0 1,0 ${2 * r},0a${r},${r} 0 1,0 ${-2 * r},0Z`;
+    case 1: return `M${x - r},${y - r}h${2 * r}v${2 * r}h${-2 * r}Z`;
+    case 2: return `M${x},${y - r * 1.2}L${x + r * 1.1},${y + r * 0.9}H${x - r * 1.1}Z`;
+    case 3: return `M${x},${y - r * 1.3}L${x + r * 1.3},${y}L${x},${y + r * 1.3}L${x - r * 1.3},${y}Z`;
+    case 4: return `M${x},${y + r * 1.2}L${x + r * 1.1},${y - r * 0.9}H${x - r * 1.1}Z`;
+    default: {
+      const t = r * 0.45;
+      return `M${x - t},${y - r}h${2 * t}v${r - t}h${r - t}v${2 * t}h${t - r}v${r - t}h${-2 * t}v${t - r}h${t - r}v${-2 * t}h${r - t}Z`;
+    }
+  }
+}
+
+function pct(value) { return `${Math.round(100 * value)}%`; }
+
+function reviewTurns(review) {
+  // Per turn, the index of its last point (as `kingofny review` prints its table).
+  const last = new Map();
+  let turn = 0;
+  review.data.points.forEach((p, i) => { turn = Math.max(turn, p.turn); last.set(turn, i); });
+  return Array.from(last.entries());
+}
+
+const CHART = { w: 640, h: 250, left: 40, right: 12, top: 12, bottom: 30 };
+
+function chartX(i, n) { return CHART.left + (n > 1 ? i / (n - 1) : 0) * (CHART.w - CHART.left - CHART.right); }
+function chartY(v) { return CHART.top + (1 - v) * (CHART.h - CHART.top - CHART.bottom); }
+
+function drawChart(answer) {
+  const review = answer.review.data;
+  const points = review.points;
+  const n = points.length;
+  const names = review.monsters;
+  const winners = review.winners || [];
+  const leader = (i) => names[points[i].win.indexOf(Math.max(...points[i].win))];
+  const ends = names.map((name, seat) => `${name} ${pct(points[n - 1].win[seat])}`).join(", ");
+  const won = winners.length ? `${winners.map((s) => names[s]).join(" and ")} won.` : "Nobody won yet.";
+  const desc = `${n} points, one after every decision. At the start ${leader(0)} led; at the end: ${ends}. ${won}`;
+  const chart = svgEl("svg", {
+    viewBox: `0 0 ${CHART.w} ${CHART.h}`, role: "img", "aria-labelledby": "chart-title chart-desc",
+    preserveAspectRatio: "xMidYMid meet",
+  },
+  svgEl("title", { id: "chart-title", text: "Win probability of each monster after every decision" }),
+  svgEl("desc", { id: "chart-desc", text: desc }));
+  chart.append(svgEl("rect", {
+    class: "chart-frame", x: CHART.left, y: CHART.top,
+    width: CHART.w - CHART.left - CHART.right, height: CHART.h - CHART.top - CHART.bottom,
+  }));
+  for (const v of [0, 0.25, 0.5, 0.75, 1]) {
+    chart.append(svgEl("line", { class: "chart-grid", x1: CHART.left, x2: CHART.w - CHART.right, y1: chartY(v), y2: chartY(v) }));
+    chart.append(svgEl("text", { class: "chart-axis", x: CHART.left - 5, y: chartY(v) + 4, "text-anchor": "end", text: `${100 * v}%` }));
+  }
+  const turns = reviewTurns(answer.review);
+  let lastLabel = -Infinity;
+  const room = 34; // the fewest units between two turn labels
+  const firsts = new Map();
+  points.forEach((p, i) => { if (!firsts.has(p.turn)) firsts.set(p.turn, i); });
+  for (const [turn, i] of firsts) {
+    const x = chartX(i, n);
+    if (x - lastLabel < room) continue;
+    lastLabel = x;
+    chart.append(svgEl("text", { class: "chart-axis", x, y: CHART.h - CHART.bottom + 14, "text-anchor": "middle", text: `${turn}` }));
+  }
+  chart.append(svgEl("text", { class: "chart-axis", x: CHART.left + (CHART.w - CHART.left - CHART.right) / 2, y: CHART.h - 3, "text-anchor": "middle", text: "turn" }));
+  // The costly decisions, as small ticks under the curves.
+  for (const seat of review.seats) {
+    for (const d of seat.costliest) {
+      const at = points.findIndex((p) => p.event === d.event);
+      if (at > 0) chart.append(svgEl("path", { class: "chart-costly", d: `M${chartX(at - 1, n)},${CHART.h - CHART.bottom}l-3,5h6Z` }));
+    }
+  }
+  names.forEach((name, seat) => {
+    const d = points.map((p, i) => `${i ? "L" : "M"}${chartX(i, n).toFixed(1)},${chartY(p.win[seat]).toFixed(1)}`).join("");
+    chart.append(svgEl("path", { class: `curve seat${seat}`, d, "data-seat": seat }));
+  });
+  names.forEach((name, seat) => {
+    const group = svgEl("g", { "data-seat": seat });
+    for (const [, i] of turns) {
+      group.append(svgEl("path", { class: `chart-mark seat${seat}`, d: markPath(seat, chartX(i, n), chartY(points[i].win[seat]), 3.2) }));
+    }
+    chart.append(group);
+  });
+  chart.append(svgEl("line", { id: "chart-cursor", class: "chart-cursor", y1: CHART.top, y2: CHART.h - CHART.bottom, x1: -10, x2: -10 }));
+  chart.addEventListener("click", (event) => {
+    // A click on the chart jumps the replay to the nearest decision (the keyboard has the
+    // table and the list of decisions).
+    const box = chart.getBoundingClientRect();
+    const x = ((event.clientX - box.left) / box.width) * CHART.w;
+    const i = Math.round(((x - CHART.left) / (CHART.w - CHART.left - CHART.right)) * (n - 1));
+    scrub(answer.point_frames[Math.max(0, Math.min(n - 1, i))]);
+  });
+  $("review-chart").replaceChildren(chart);
+  const legend = $("review-legend");
+  legend.replaceChildren();
+  names.forEach((name, seat) => {
+    const swatch = svgEl("svg", { class: `swatch seat${seat}`, width: 34, height: 14, viewBox: "0 0 34 14", "aria-hidden": "true" },
+      svgEl("line", { x1: 1, x2: 33, y1: 7, y2: 7 }), svgEl("path", { d: markPath(seat, 17, 7, 4) }));
+    const end = winners.includes(seat) ? "won" : `${pct(points[n - 1].win[seat])} at the end`;
+    legend.append(el("li", { class: `seat${seat}` }, swatch, el("span", { text: `${MARKS[seat % 6]} ${name} (${end})` })));
+  });
+}
+
+function drawReviewTable(answer) {
+  const review = answer.review.data;
+  const head = $("review-table").querySelector("thead");
+  const body = $("review-table").querySelector("tbody");
+  head.replaceChildren(el("tr", {}, el("th", { scope: "col", text: "Turn" }),
+    ...review.monsters.map((name, seat) => el("th", { scope: "col", text: `${MARKS[seat % 6]} ${name}` }))));
+  body.replaceChildren();
+  for (const [turn, i] of reviewTurns(answer.review)) {
+    const win = review.points[i].win;
+    body.append(el("tr", {}, el("th", { scope: "row", text: turn === 0 ? "0 (setup)" : `${turn}` }),
+      ...win.map((w) => el("td", { text: `${Math.round(100 * w)}` }))));
+  }
+}
+
+function drawCostly(answer) {
+  const review = answer.review.data;
+  const box = $("review-costly");
+  box.replaceChildren();
+  for (const seat of review.seats) {
+    const section = el("section", { class: "costly-seat" },
+      el("h4", { text: `${MARKS[seat.seat % 6]} ${seat.monster}: ${seat.assessed} decisions assessed, ${(100 * seat.mean_loss).toFixed(1)} points given away per decision` }));
+    const list = el("ol", { class: "costly-list" });
+    if (!seat.costliest.length) list.append(el("li", { text: "No decision was found worse than another choice." }));
+    for (const d of seat.costliest) {
+      const frame = answer.costly_frames[String(d.event)];
+      list.append(el("li", {},
+        el("button", {
+          type: "button", class: `costly seat${d.seat}`, "data-frame": frame, "data-event": d.event,
+          onclick: () => { scrub(frame); $("replay-bar").scrollIntoView({ block: "nearest" }); },
+        },
+        el("span", { class: "loss", text: `Turn ${d.turn} · −${(100 * d.loss).toFixed(1)} points` }),
+        el("span", { class: "asked", text: d.asked }),
+        el("span", { text: `Chose: ${d.chosen.words} (${pct(d.chosen.value)})` }),
+        el("span", { text: `Better: ${d.best.words} (${pct(d.best.value)})` }))));
+    }
+    section.append(list);
+    box.append(section);
+  }
+}
+
+function drawReview() {
+  const answer = app.review;
+  drawChart(answer);
+  drawReviewTable(answer);
+  drawCostly(answer);
+  const data = answer.review.data;
+  const s = data.settings;
+  const skipped = data.skipped ? ` ${data.skipped} decisions at the end were not assessed (the server's budget ran out).` : "";
+  $("review-how").textContent = `How: the search bots' evaluation after every decision; each choice valued by ${s.samples} rollouts of the heuristic bot to the end of the decider's turn, dice choices by an exact dice search (as kingofny review does).${skipped}`;
+  $("review-status").textContent = `Reviewed in ${answer.seconds.toFixed(1)} s.`;
+  $("review-body").hidden = false;
+  if (app.replay) { drawReplayNote(app.replay.frame); markReviewPosition(app.replay.frame); }
+}
+
+function costlyAt(frame) {
+  if (!app.review || !app.replay || app.review.replay !== app.replay.summary.id) return [];
+  const found = [];
+  for (const seat of app.review.review.data.seats) {
+    for (const d of seat.costliest) if (app.review.costly_frames[String(d.event)] === frame) found.push(d);
+  }
+  return found;
+}
+
+function drawReplayNote(frame) {
+  const note = $("replay-note");
+  const found = costlyAt(frame);
+  note.hidden = !found.length;
+  note.textContent = found.map((d) => `Review: ${d.monster}'s choice here gave away ${(100 * d.loss).toFixed(1)} points of win probability; better: ${d.best.words} (${pct(d.best.value)} against ${pct(d.chosen.value)}).`).join(" ");
+}
+
+function markReviewPosition(frame) {
+  const answer = app.review;
+  if (!answer || !app.replay || answer.replay !== app.replay.summary.id) return;
+  for (const button of document.querySelectorAll("#review-costly .costly")) {
+    const here = Number(button.dataset.frame) === frame;
+    button.classList.toggle("here", here);
+    if (here) button.setAttribute("aria-current", "step"); else button.removeAttribute("aria-current");
+  }
+  const cursor = $("chart-cursor");
+  if (!cursor) return;
+  const at = answer.point_frames.indexOf(frame);
+  const x = at < 0 ? -10 : chartX(at, answer.point_frames.length);
+  cursor.setAttribute("x1", x);
+  cursor.setAttribute("x2", x);
+}
+
+async function openReview() {
+  const r = app.replay;
+  if (!r) return;
+  const box = $("review");
+  box.hidden = false;
+  if (app.review && app.review.replay === r.summary.id) {
+    drawReview();
+    $("review-title").focus();
+    return;
+  }
+  app.review = null;
+  $("review-body").hidden = true;
+  $("review-status").textContent = "Reviewing the game: every decision is weighed by the strongest bot's evaluation. This takes a few seconds…";
+  box.setAttribute("aria-busy", "true");
+  $("review-title").focus();
+  await run(async () => {
+    try {
+      app.review = await api("POST", `/api/replays/${r.summary.id}/review`, {});
+    } catch (error) {
+      $("review-status").textContent = `No review: ${error.message}`;
+      throw error;
+    } finally {
+      box.removeAttribute("aria-busy");
+    }
+    drawReview();
+  });
+}
+
+async function reviewGame() {
+  await openReplay(api("POST", "/api/replays", { game: app.game.id }));
+  if (app.mode === "replay") await openReview();
 }
 
 // -- start --------------------------------------------------------------------------------
@@ -776,6 +1087,8 @@ document.addEventListener("DOMContentLoaded", async () => {
   $("replay-game").addEventListener("click", () => openReplay(api("POST", "/api/replays", { game: app.game.id })));
   $("replay-current").addEventListener("click", () => openReplay(api("POST", "/api/replays", { game: app.game.id })));
   $("record-file").addEventListener("change", readRecordFile);
+  $("review-game").addEventListener("click", reviewGame);
+  $("rp-review").addEventListener("click", openReview);
   $("rp-first").addEventListener("click", () => scrub(0));
   $("rp-back").addEventListener("click", () => scrub(app.replay.frame - 1));
   $("rp-next").addEventListener("click", () => scrub(app.replay.frame + 1));
