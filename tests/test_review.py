@@ -471,3 +471,17 @@ def test_cli_plot_without_matplotlib_is_a_clear_error(
     assert main(["review", str(record_file), "--budget", "0", "--plot", str(target)]) == 2
     assert "pip install 'kingofny[stats]'" in _error(capsys)
     assert not target.exists()
+
+
+def test_a_budget_is_paced_over_the_whole_game() -> None:
+    """A budget that affords part of the review assesses decisions all through the game (it
+    skips while ahead of its share of the budget), not only the first ones: the turns of the
+    decisions found costly reach past the game's middle."""
+    game = k.play_game([k.HeuristicPlayer(seat) for seat in range(4)], seed=7)
+    assert game.record is not None
+    full = review_game(game.record, seats=[0], samples=1, max_actions=2, top=100)
+    paced = review_game(game.record, seats=[0], samples=1, max_actions=2, top=100, budget=800)
+    assert 0 < paced.seats[0].assessed < full.seats[0].assessed
+    assert paced.skipped > 0
+    last_turn = max(point.turn for point in full.points)
+    assert max(d.turn for d in paced.costliest) > last_turn / 2

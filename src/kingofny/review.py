@@ -774,7 +774,9 @@ def review_game(
     * ``samples`` (1 to :data:`MAX_SAMPLES`): rollouts per action, with the same seeds for every
       action of a decision; ``horizon``: ``"turn"`` or ``"round"`` (see :data:`HORIZONS`);
       ``max_actions``: the most actions valued per decision (at least 2; rerolls are all valued
-      exactly); ``budget``: the most rollouts of the whole review (None: no cap).
+      exactly); ``budget``: the most rollouts of the whole review (None: no cap), paced over
+      the game: a decision is skipped while the review is ahead of its share of the budget, so
+      the decisions left unassessed are spread over the game rather than all at its end.
     * ``search``: the curve from ``samples`` rollouts of every position to the horizon, instead
       of the evaluation of the position itself (slower, and it sees the turn's dice).
     * ``evaluation``: anything with the ``values(state)`` of :class:`kingofny.players.Evaluation`
@@ -848,6 +850,15 @@ def review_game(
     losses = dict.fromkeys(chosen_seats, 0.0)
     skipped = 0
     done = 0
+    # For the pacing of a budget: the decisions to assess, and how many have come so far.
+    eligible = 0
+    if budget is not None:
+        eligible = sum(
+            1
+            for (event, _), (_, state) in zip(steps[1:], steps[:-1])
+            if event is not None and event.seat in chosen_seats and len(k.legal_actions(state)) > 1
+        )
+    seen = 0
     before = steps[0][1]
     index = -1
     for event, after in steps[1:]:
@@ -864,7 +875,10 @@ def review_game(
         legal = k.legal_actions(before)
         win_before = points[-1].win[seat]
         if seat in chosen_seats and len(legal) > 1:
-            if valuer.exhausted():
+            seen += 1
+            if valuer.exhausted() or (
+                budget is not None and valuer.spent > budget * (seen - 1) / max(1, eligible)
+            ):
                 skipped += 1
             else:
                 values = valuer.action_values(index, before, seat, move)
