@@ -421,3 +421,20 @@ def test_observation_into_refuses_a_wrong_buffer_and_changes_nothing() -> None:
         observation_into(state, 0, short, -1)
     with pytest.raises(k.ArgumentError, match=r"observation_into\(seat\): no seat 4"):
         observation_into(state, 4, short)
+
+
+def test_observation_into_refuses_rows_of_another_width() -> None:
+    """A 2-D buffer whose rows are not one observation wide would get a row straddling two:
+    refused, and left unchanged."""
+    state = k.new_game(4, seed=1)
+    size = len(observation_names())
+    data = array.array("f", [5.0] * (3 * (size + 5)))
+    rows = memoryview(data).cast("B").cast("f", (3, size + 5))
+    with pytest.raises(k.ArgumentError, match="rows of"):
+        observation_into(state, 0, rows, 2)
+    assert set(data) == {5.0}
+    fitting = array.array("f", [5.0] * (2 * size))
+    observation_into(state, 0, memoryview(fitting).cast("B").cast("f", (2, size)), 1)
+    assert tuple(fitting[size:]) == tuple(
+        struct.unpack(f"={size}f", struct.pack(f"={size}f", *observation(state, 0)))
+    )

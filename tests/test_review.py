@@ -421,6 +421,7 @@ def _error(capsys: pytest.CaptureFixture[str]) -> str:
         ("CORRUPT", [], "does not replay"),
         ("RECORD", ["--seats", "human"], "--seats human"),
         ("RECORD", ["--seats", "zero"], "--seats"),
+        ("RECORD", ["--seats", ","], "--seats"),
         ("RECORD", ["--seats", "9"], "seats"),
         ("RECORD", ["--samples", "0"], "samples"),
     ],

@@ -83,7 +83,7 @@ def add_command(commands: Any) -> None:
 
 
 def _seats(text: str | None) -> list[int] | str | None:
-    from kingofny.review import ReviewError
+    from kingofny.errors import ArgumentError
 
     if text is None:
         return None
@@ -91,11 +91,14 @@ def _seats(text: str | None) -> list[int] | str | None:
     if text == "human":
         return "human"
     try:
-        return [int(part) for part in text.split(",") if part.strip()]
+        seats = [int(part) for part in text.split(",") if part.strip()]
     except ValueError:
-        raise ReviewError(
-            f"--seats expects comma-separated seat numbers or 'human', got {text!r}"
-        ) from None
+        seats = []
+    if not seats:
+        raise ArgumentError(
+            "--seats", f"expected comma-separated seat numbers or 'human', got {text!r}"
+        )
+    return seats
 
 
 def _read(path: Path) -> str:

@@ -361,7 +361,8 @@ def observation_into(state: GameState, seat: int, out: object, index: int = 0) -
 
     ``out`` is a writable, C-contiguous float32 buffer (a numpy ``float32`` array of one or
     more rows, or an ``array.array("f")``) with room for ``index + 1`` observations; the values
-    go to the ``index``-th (row ``index`` of an ``(N, size)`` array). Anything else is an
+    go to the ``index``-th (row ``index`` of an ``(N, size)`` array, whose rows must be
+    observations wide). Anything else is an
     :class:`~kingofny.errors.ArgumentError`, and ``out`` is left unchanged."""
     _check_observed(state, seat, "observation_into")
     try:
@@ -377,6 +378,12 @@ def observation_into(state: GameState, seat: int, out: object, index: int = 0) -
             f"{' (read-only)' if view.readonly else ''}",
         )
     layout = _layout(content_of(state.config))
+    shape = view.shape or ()
+    if len(shape) > 1 and shape[-1] != layout.size:
+        raise ArgumentError(
+            "observation_into(out)",
+            f"rows of {shape[-1]} values; an observation has {layout.size}",
+        )
     if isinstance(index, bool) or not isinstance(index, int) or index < 0:
         raise ArgumentError("observation_into(index)", f"expected an int >= 0, got {index!r}")
     if view.nbytes < 4 * layout.size * (index + 1):

@@ -284,8 +284,9 @@ def test_a_dice_table_too_slow_for_the_allowance_is_not_built() -> None:
     assert bot.dice.pending_leaves(observe(once)) == 0  # built
     other = a_reroll(5)
     view, legal = observe(other), legal_actions(other)
+    assert view.current_player is not None
     assert bot.dice.pending_leaves(view) > 0
-    order = bot.root_order(view, seat, legal, allowance=1e-6)
+    order = bot.root_order(view, view.current_player, legal, allowance=1e-6)
     assert bot.dice.pending_leaves(view) > 0  # still not built
     policy_first = bot.policy.choose(view, legal)
     assert order[0] == policy_first

@@ -36,7 +36,8 @@ def hint_player(seed: int = HINT_SEED, *, ms: float | None = None) -> k.MCTSPlay
     """A fresh hint bot: :class:`kingofny.MCTSPlayer` with :data:`HINT_PLAYOUTS` playouts and
     ``seed``; ``ms`` stops a search at that clock as well (a server's safety net: a search it
     cuts short need not give the same hint again)."""
-    return k.MCTSPlayer(seed, playouts=HINT_PLAYOUTS, ms=ms)
+    # ms is a hard cap here, not a mean to share out: no time management.
+    return k.MCTSPlayer(seed, playouts=HINT_PLAYOUTS, ms=ms, manage_time=False)
 
 
 def suggest(state: k.GameState, *, seed: int = HINT_SEED, ms: float | None = None) -> k.Action:

@@ -8,6 +8,7 @@ printed "+N VP"), so the bot stays sensible as effects are implemented, but does
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from collections.abc import Callable, Sequence
@@ -52,7 +53,13 @@ LETHAL_FACE_VALUE = -10.0
 def _lethal_face(card: CardSpec) -> Face | None:
     """The face that costs the owner of ``card`` all its Life if a turn ends with it showing,
     read from the card's text (None for other cards)."""
-    found = _LETHAL_FACE_TEXT.search(card.text)
+    return _lethal_face_in(card.text)
+
+
+@functools.lru_cache(maxsize=256)
+def _lethal_face_in(text: str) -> Face | None:
+    """:func:`_lethal_face` by the card's text (kept: it is asked at every reroll valuation)."""
+    found = _LETHAL_FACE_TEXT.search(text)
     if found is None:
         return None
     return next((f for f in FACES if f.name.lower() == found.group(1).lower()), None)

@@ -406,7 +406,9 @@ def create_app(*, allow_remote: bool = False, max_games: int = MAX_GAMES) -> Sta
             if not isinstance(body["game"], str):
                 raise WebError(400, "game must be the id of a game, a string")
             table = tables.get(body["game"])
-            record, players = table.game_record(), list(table.players)
+            # The table's lock may be held by a bot's move: wait for it off the event loop.
+            record = await run_in_threadpool(table.game_record)
+            players = list(table.players)
         else:
             record, players = await run_in_threadpool(read_record, body)
         replay = await run_in_threadpool(replays.open, record, players)

@@ -34,6 +34,7 @@ from kingofny.web.session import (
 )
 
 __all__ = [
+    "MAX_OPENING",
     "MAX_RECORD_BODY",
     "MAX_REPLAYS",
     "MAX_REPLAY_EVENTS",
@@ -50,8 +51,11 @@ __all__ = [
 
 MAX_RECORD_BODY = 4 * 1024 * 1024
 """The largest record a ``POST /api/replays`` body may hold, in bytes."""
-MAX_REPLAY_EVENTS = 20_000
-"""The most events (decisions and chance outcomes) a replayed record may have."""
+MAX_REPLAY_EVENTS = 10_000
+"""The most events (decisions and chance outcomes) a replayed record may have: twice a web
+game's most decisions (about 15 seconds of CPU and 20 MB to open, at the most)."""
+MAX_OPENING = 2
+"""Replays being opened at once on the server; a request beyond that is answered 429."""
 MAX_REPLAYS = 16
 """Replays kept at once; opening one more forgets the one least recently used."""
 MAX_REVIEWS = 2
@@ -148,6 +152,7 @@ class Replay:
     def summary(self) -> dict[str, Any]:
         """The replay as ``POST /api/replays`` answers: the frames' turns and log ends, where
         each turn starts, the whole log, the seats and the final result."""
+        self.touched = time.monotonic()
         last = self.frames[-1]
         turns = [state.turn.number for state in self.frames]
         return {
@@ -297,10 +302,18 @@ class Replays:
         self._lock = threading.Lock()
         self.review_slots = threading.BoundedSemaphore(reviews)
         """The reviews that may be computed at once (:meth:`review`)."""
+        self._opening = threading.BoundedSemaphore(MAX_OPENING)
 
     def open(self, record: GameRecord, players: Sequence[str] | None = None) -> Replay:
-        """Replay ``record`` and keep it under a new id."""
-        replay = Replay(secrets.token_hex(8), record, players)
+        """Replay ``record`` and keep it under a new id (a 429 while :data:`MAX_OPENING`
+        others are being opened)."""
+        if not self._opening.acquire(blocking=False):
+            raise WebError(429, "other replays are being opened: try again in a moment")
+        try:
+            replay = Replay(secrets.token_hex(8), record, players)
+        finally:
+            self._opening.release()
+        replay.touched = time.monotonic()  # built now: not the first to be forgotten
         with self._lock:
             self._replays[replay.id] = replay
             while len(self._replays) > self.limit:

@@ -376,6 +376,8 @@ def _bot(spec: str, seed: int) -> Player:
 
     if isinstance(player, MCTSPlayer):  # the clock stops the search, whatever its playouts
         player.ms = MAX_BOT_MS if player.ms is None else min(player.ms, MAX_BOT_MS)
+        # A hard cap per decision: time management would give a first reroll up to 3 times it.
+        player.manage_time = False
     return player
 
 
@@ -395,11 +397,13 @@ class Table:
         settings: Automation | None = None,
     ) -> None:
         if seed is None:
-            seed = secrets.randbits(62)
+            # 53 bits: the page reads JSON numbers as doubles, exact up to 2**53.
+            seed = secrets.randbits(53)
         self.id = game_id
         """The game's id in the API's paths."""
         self.seed = seed
-        """The seed chance and the bots are drawn from (never sent to clients)."""
+        """The seed chance and the bots are drawn from (sent to clients only once the game is
+        over: it tells the dice to come)."""
         self.players = tuple(players)
         """The kind of each seat: :data:`HUMAN` or a bot spec."""
         self.touched = time.monotonic()
@@ -504,7 +508,7 @@ class Table:
         another seat's decision."""
         if not self._marks:
             return "there is nothing to undo"
-        if self.state.is_terminal:
+        if self.over:  # won, or abandoned after MAX_DECISIONS
             return "the game is over"
         _, events, _, _, seat = self._marks[-1]
         if self.state.current_player != seat:

@@ -158,7 +158,8 @@ async function startGame(watch) {
   if (chosen.length) body.monsters = monsters;
   const seed = $("seed").value.trim();
   if (seed !== "") {
-    if (!/^-?\d{1,18}$/.test(seed)) { showError("The seed is a whole number (up to 18 digits)."); return; }
+    // Up to 15 digits: JavaScript numbers are exact only below 2**53.
+    if (!/^-?\d{1,15}$/.test(seed)) { showError("The seed is a whole number (up to 15 digits)."); return; }
     body.seed = Number(seed);
   }
   app.game = { id: null, version: 0, logNext: 0, data: null, lines: [], shownSeat: null, prev: null };
@@ -170,6 +171,7 @@ async function startGame(watch) {
     $("log").replaceChildren();
     $("auto-game").replaceChildren(); // this game's settings, drawn by show()
     show(data);
+    window.scrollTo(0, 0); // the Start button is at the foot of a long form: show the question
   });
 }
 
@@ -518,7 +520,7 @@ function drawPrompt(data, keepMarks) {
     if (!people.length || out) {
       box.append(el("button", {
         type: "button", class: "action pause", onclick: togglePause,
-      }, app.paused ? "▶ Resume" : "⏸ Pause"));
+      }, app.paused ? "▶ Resume" : "Pause"));
     }
     return;
   }
@@ -740,9 +742,10 @@ function addLog(lines, from, next) {
 
 // -- replays ------------------------------------------------------------------------------------
 
-async function openReplay(promise) {
+async function openReplay(ask) {
+  // ask() sends the request: only once run() has taken the page (a busy page ignores the click).
   await run(async () => {
-    const summary = await promise;
+    const summary = await ask();
     app.replay = { summary, frame: 0, data: null };
     setMode("replay");
     $("rp-range").max = String(summary.frames - 1);
@@ -807,7 +810,7 @@ async function readRecordFile() {
   if (!file) return;
   if (file.size > app.info.max_record_bytes) { showError(`That file is larger than ${app.info.max_record_bytes} bytes.`); return; }
   const text = await file.text();
-  openReplay(api("POST", "/api/replays", text));
+  openReplay(() => api("POST", "/api/replays", text));
 }
 
 // -- the review: win probabilities and the costliest decisions ---------------------------------
@@ -1046,7 +1049,7 @@ async function openReview() {
 }
 
 async function reviewGame() {
-  await openReplay(api("POST", "/api/replays", { game: app.game.id }));
+  await openReplay(() => api("POST", "/api/replays", { game: app.game.id }));
   if (app.mode === "replay") await openReview();
 }
 
@@ -1084,8 +1087,8 @@ document.addEventListener("DOMContentLoaded", async () => {
   $("nav-new").addEventListener("click", () => { showError(""); setMode("setup"); history.replaceState(null, "", location.pathname + location.search); $("setup-title").focus(); });
   $("nav-replay").addEventListener("click", () => { showError(""); setMode("replay-open"); $("replay-title").focus(); });
   $("again").addEventListener("click", () => { setMode("setup"); $("setup-title").focus(); });
-  $("replay-game").addEventListener("click", () => openReplay(api("POST", "/api/replays", { game: app.game.id })));
-  $("replay-current").addEventListener("click", () => openReplay(api("POST", "/api/replays", { game: app.game.id })));
+  $("replay-game").addEventListener("click", () => openReplay(() => api("POST", "/api/replays", { game: app.game.id })));
+  $("replay-current").addEventListener("click", () => openReplay(() => api("POST", "/api/replays", { game: app.game.id })));
   $("record-file").addEventListener("change", readRecordFile);
   $("review-game").addEventListener("click", reviewGame);
   $("rp-review").addEventListener("click", openReview);
