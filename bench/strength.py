@@ -3,7 +3,8 @@
 Each row plays seat-rotated games of one bot against copies of an opponent (by default three
 ``HeuristicPlayer``s, base cards) and prints its win rate with a Wilson 95% interval and its
 mean, 99th percentile (of the decisions with a choice) and largest CPU milliseconds per
-decision, measured with ``time.process_time`` so that a busy machine does not inflate them (a bot budgeted by ``ms=`` still counts wall time). Game
+decision, measured with ``time.process_time`` so that a busy machine does not inflate them (a
+bot budgeted by ``ms=`` still counts wall time). Game
 ``i`` of a row is played with the seed ``seed * 1_000_003 + i`` and the bot in seat
 ``i % monsters``; the opponents' seeds follow from the game's, so a row's games are the same
 whatever ``--jobs`` is, and ``--first`` splits a row into parts that add up.
