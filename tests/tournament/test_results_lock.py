@@ -184,10 +184,25 @@ def test_the_lock_goes_whatever_ends_the_series(tmp_path: Path) -> None:
 
 # -- Ctrl+C -------------------------------------------------------------------------------------
 
-_GAMES = 3000
-"""Long enough (several seconds) that the series is still running when the test interrupts it,
-on a fast machine too (150 games were over before the signal in CI)."""
+_GAMES = 300
+"""Games in the series the test interrupts: the run it interrupts is slowed down
+(:data:`_SLOWED`), so that it is still running when the signal comes, on a fast machine too;
+the runs that finish it and that replay it whole are not."""
 _SERIES = ["--games", str(_GAMES), "--players", "random,random,random", "--workers", "1"]
+_SLOWED = """
+import sys, time
+from kingofny.cli import main
+from kingofny.players import RandomPlayer
+
+chosen = RandomPlayer.choose
+def slowly(self, view, legal):
+    time.sleep(0.002)
+    return chosen(self, view, legal)
+RandomPlayer.choose = slowly
+sys.exit(main(sys.argv[1:]))
+"""
+"""``kingofny`` with random bots that take 2 ms a decision (and decide as before): a series of
+:data:`_GAMES` lasts about a minute, where the test interrupts it after a few games."""
 
 
 def _default_sigint() -> None:
@@ -206,7 +221,8 @@ def test_ctrl_c_says_how_to_resume_and_that_command_finishes_the_series(tmp_path
     pid of the first; the lock goes with the interrupted series."""
     whole, cut = tmp_path / "whole.jsonl", tmp_path / "cut file.jsonl"  # a name to quote
     process = subprocess.Popen(
-        _cli("--output", str(cut)),  # no seed: the command must give the one drawn
+        # No seed: the command must give the one drawn.
+        [sys.executable, "-c", _SLOWED, "simulate", *_SERIES, "--output", str(cut)],
         env=_env(),
         cwd=ROOT,
         stdout=subprocess.PIPE,

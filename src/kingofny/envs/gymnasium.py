@@ -175,6 +175,12 @@ class KingOfNYEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Any], dict[str, Any]]:
         """A new game, seeded from ``seed`` (or the environment's generator)."""
+        self._new_episode(seed)
+        return self._observe(), self._info()
+
+    def _new_episode(self, seed: int | None) -> None:
+        """:meth:`reset` without building its observation and info (the vector env writes its
+        own)."""
         super().reset(seed=seed)
         if self.seat_option == RANDOM_SEAT:
             self.seat = int(self.np_random.integers(0, self._count()))
@@ -189,7 +195,6 @@ class KingOfNYEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self._potential = potential(self._state, self.seat) if self.reward == "shaped" else 0.0
         if self.render_mode == "human":
             self.render()
-        return self._observe(), self._info()
 
     def step(
         self, action: np.int64 | int

@@ -143,7 +143,7 @@ class KingOfNYVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArra
                     "seed", f"expected {self.num_envs} seeds, one per game, got {len(seeds)}"
                 )
         for i, (env, game_seed) in enumerate(zip(self.envs, seeds)):
-            env.reset(seed=game_seed, options=options)
+            env._new_episode(game_seed)
             self._write(i, env)
         self._ended[:] = False
         self._illegal[:] = False
@@ -173,7 +173,7 @@ class KingOfNYVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArra
         for i, env in enumerate(self.envs):
             self._illegal[i] = False
             if self._ended[i]:
-                env.reset()
+                env._new_episode(None)
                 self._rewards[i], self._terminations[i], self._truncations[i] = 0.0, False, False
             else:
                 if legal[i]:
@@ -235,7 +235,7 @@ class KingOfNYVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArra
             env = self.envs[i]
             final_info[i] = {"seat": env.seat, "outcome": outcome(env.state, env.seat)}
             has_final[i] = True
-            env.reset()
+            env._new_episode(None)
             self._write(i, env)
         return {
             "final_obs": final_obs,
