@@ -186,6 +186,14 @@ SKIPPED_NO_OPENSPIEL = "skipped (no open_spiel)"
 TARGET_VECTOR_RATIO = 1.3
 """Issue 23 §2: a batched env step, per decision played (the learner's and the other seats'),
 mask and observation included, at most 1.3x a raw decision (legal_actions + choice + apply)."""
+TARGET_PLAYOUT_RATIO = 2.0
+"""Issue 21 §2: MCTS's own per-playout work (policy, dice prior, tree, evaluation) at most the
+engine's share: its wall µs per engine step played in its playouts at most 2x a raw random
+playout's µs per engine step (``reseed``, ``legal_actions``, a random choice, ``apply``)."""
+PLAYOUT_POSITIONS = 16
+"""Positions of the playout row: every 9th decision of seeded heuristic 4-monster games."""
+PLAYOUT_BUDGET = 20
+"""Playouts per position in the playout row (MCTS at 20 playouts, and 20 raw playouts)."""
 VECTOR_GAMES = 8
 """Games in the batched env of the vector row."""
 VECTOR_STEPS = 150
@@ -308,6 +316,22 @@ class Row:
         if self.skipped is not None:
             return self.skipped
         return "ok" if self.value <= self.target else "above target"
+
+
+def ratio_row(
+    label: str, values: list[float], target: float, target_text: str, notes: list[str]
+) -> Row:
+    """A row of ratios: their median, with their range."""
+    return Row(
+        label,
+        statistics.median(values),
+        min(values),
+        max(values),
+        "x",
+        target,
+        target_text,
+        notes=notes,
+    )
 
 
 def interleaved(
@@ -574,12 +598,9 @@ def openspiel_row(args: argparse.Namespace) -> Row:
     mine, theirs = interleaved(args.reps, repeated, {"tuple": toy_run})
     by_toy = ratios(mine, theirs["tuple"])
     cpu = ratios(mine, theirs["tuple"], cpu=True)
-    return Row(
+    return ratio_row(
         label,
-        statistics.median(by_toy),
-        min(by_toy),
-        max(by_toy),
-        "x",
+        by_toy,
         TARGET_CHANCE_LIST_RATIO,
         target_text,
         notes=[
@@ -620,7 +641,7 @@ def vector_row(args: argparse.Namespace) -> Row:
 
     steps = VECTOR_STEPS if not args.quick else 5
     vec = KingOfNYVectorEnv(VECTOR_GAMES, 4, opponents=[Counted] * 3, max_steps=10_000)
-    noise = np.random.default_rng(0).random((steps, VECTOR_GAMES, vec.single_action_space.n))
+    noise = np.random.default_rng(0).random((steps, VECTOR_GAMES, vec.envs[0].codec.size))
     batch = [0]
 
     def batched() -> int:
@@ -641,18 +662,102 @@ def vector_row(args: argparse.Namespace) -> Row:
     batched()
     mine, theirs = interleaved(args.reps, batched, {"raw": raw})
     by_raw = ratios(mine, theirs["raw"])
-    return Row(
+    return ratio_row(
         label,
-        statistics.median(by_raw),
-        min(by_raw),
-        max(by_raw),
-        "x",
+        by_raw,
         TARGET_VECTOR_RATIO,
         target_text,
         notes=[
             f"{median_us(mine):.2f} us per decision in the batch ({steps} steps of "
             f"{VECTOR_GAMES} games a repetition) vs {median_us(theirs['raw']):.2f} us per raw "
             f"decision; CPU-time ratio {statistics.median(ratios(mine, theirs['raw'], True)):.2f}x"
+        ],
+    )
+
+
+def playout_positions(seed: int, count: int) -> list[GameState]:
+    """``count`` views of decisions with a choice, every 9th of seeded heuristic self-play."""
+    views: list[GameState] = []
+    game = seed
+    while len(views) < count:
+        bots = [kingofny.HeuristicPlayer(game * 10 + s) for s in range(4)]
+        state = kingofny.new_game(4, seed=game)
+        decisions = 0
+        while state.winners is None and len(views) < count:
+            seat = state.current_player
+            assert seat is not None  # a seeded game never waits for chance
+            legal = kingofny.legal_actions(state)
+            view = kingofny.observe(state, seat)
+            decisions += 1
+            if len(legal) > 1 and decisions % 9 == 0:
+                views.append(view)
+            state = kingofny.apply(state, bots[seat].choose(view, legal))
+        game += 1
+    return views
+
+
+def playout_row(args: argparse.Namespace) -> Row:
+    """Issue 21 §2: MCTS's wall µs per engine step of its playouts (everything it does, the
+    dice prior and the policy included, over the steps its playouts play) ÷ a raw random
+    playout's µs per engine step, from the same positions to the same horizon (the end of the
+    round), interleaved. The steps of the search are counted by wrapping the ``apply`` the MCTS
+    module calls, for the duration of the row."""
+    import kingofny.players.mcts as mcts_module
+
+    label = f"MCTS playouts ({PLAYOUT_BUDGET} a decision) / raw playouts, per engine step"
+    target_text = f"<= {TARGET_PLAYOUT_RATIO:g}x (issue 21)"
+    views = playout_positions(args.seed, PLAYOUT_POSITIONS if not args.quick else 2)
+    steps = [0]
+    playouts = [0]
+    namespace = vars(mcts_module)
+    engine_apply = namespace["apply"]
+
+    def counted(state: GameState, move: Any) -> GameState:
+        steps[0] += 1
+        applied: GameState = engine_apply(state, move)
+        return applied
+
+    def searched() -> int:
+        steps[0] = playouts[0] = 0
+        for i, view in enumerate(views):
+            bot = kingofny.MCTSPlayer(i, playouts=PLAYOUT_BUDGET)
+            bot.choose(view, kingofny.legal_actions(view))
+            playouts[0] += bot.last_playouts
+        return steps[0]
+
+    def raw() -> int:
+        played = 0
+        legal_actions, apply, reseed = kingofny.legal_actions, kingofny.apply, kingofny.reseed
+        for i, view in enumerate(views):
+            rng = random.Random(i)
+            horizon = view.turn.number + len(view.alive_seats)
+            for _ in range(PLAYOUT_BUDGET):
+                state = reseed(view, rng.getrandbits(63))
+                while state.winners is None and state.turn.number < horizon:
+                    state = apply(state, rng.choice(legal_actions(state)))
+                    played += 1
+        return played
+
+    namespace["apply"] = counted
+    try:
+        searched()
+        raw()
+        mine, theirs = interleaved(max(3, args.reps), searched, {"raw": raw})
+    finally:
+        namespace["apply"] = engine_apply
+    by_raw = ratios(mine, theirs["raw"])
+    per_playout_ms = statistics.median(t.wall_s for t in mine) * 1e3 / max(1, playouts[0])
+    return ratio_row(
+        label,
+        by_raw,
+        TARGET_PLAYOUT_RATIO,
+        target_text,
+        notes=[
+            f"{median_us(mine):.1f} us per step searched ({per_playout_ms:.2f} ms and "
+            f"{steps[0] / max(1, playouts[0]):.0f} steps per playout, {playouts[0]} playouts "
+            f"over {len(views)} positions) vs {median_us(theirs['raw']):.1f} us per raw "
+            f"random step; CPU-time ratio "
+            f"{statistics.median(ratios(mine, theirs['raw'], True)):.2f}x"
         ],
     )
 
@@ -715,6 +820,7 @@ def report_table(args: argparse.Namespace) -> None:
     rows.append(codec_row(max(3, args.reps)))
     rows.append(openspiel_row(args))
     rows.append(vector_row(args))
+    rows.append(playout_row(args))
     rows += import_rows(args.import_runs)
     head = f"{'figure':<57}{'median':>8} {'range':>15} {'attrs':>7}  {'target':<34}status"
     print(head)

@@ -90,7 +90,17 @@ def test_the_rules_api_names_a_state_that_is_not_one(
         function(*args)
 
 
-@pytest.mark.parametrize("seat", ["a", True, 1.0, 4, -1])
-def test_observe_refuses_a_seat_that_is_not_one(seat: object) -> None:
-    with pytest.raises(k.ConfigError, match="no seat"):
+@pytest.mark.parametrize(
+    ("seat", "message"),
+    [
+        ("a", "a seat is an int"),
+        ("0", "str '0'"),  # not "no seat 0": seat 0 exists
+        (True, "a seat is an int"),
+        (1.0, "float 1.0"),
+        (4, "no seat 4 in a 4-monster game"),
+        (-1, "no seat -1"),
+    ],
+)
+def test_observe_refuses_a_seat_that_is_not_one(seat: object, message: str) -> None:
+    with pytest.raises(k.ConfigError, match=message):
         k.observe(k.new_game(4, seed=1), seat)  # type: ignore[arg-type]

@@ -60,6 +60,22 @@ class _UsageError(Exception):
     """A problem with the arguments, reported in one line."""
 
 
+def read_text_file(path: Path, kind: str, error: Callable[[str], Exception]) -> str:
+    """The text of the file ``path`` (UTF-8). A missing, unreadable or binary file, or a
+    directory, raises ``error`` with a one-line message that names ``kind``, what the file
+    should have been ("a game record")."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise error(f"no such file: {path}") from None
+    except IsADirectoryError:
+        raise error(f"{path} is a directory, not {kind}") from None
+    except UnicodeDecodeError:
+        raise error(f"{path} is not a text file") from None
+    except OSError as exc:
+        raise error(f"cannot read {path}: {exc.strerror or exc}") from None
+
+
 class _Terminated(Exception):
     """SIGTERM arrived while ``simulate`` ran (see :func:`_stop_on_sigterm`)."""
 
@@ -816,16 +832,7 @@ def _replay(path: Path, out: TextIO) -> int:
     from kingofny.record import GameRecord, replay_states
     from kingofny.serialize import from_json
 
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise _UsageError(f"no such file: {path}") from None
-    except IsADirectoryError:
-        raise _UsageError(f"{path} is a directory, not a saved game record") from None
-    except UnicodeDecodeError:
-        raise _UsageError(f"{path} is not a text file") from None
-    except OSError as exc:
-        raise _UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
+    text = read_text_file(path, "a saved game record", _UsageError)
     try:
         record = _saved_game_record(text) or from_json(text)
     except KingOfNYError as exc:
@@ -934,10 +941,7 @@ def _play(args: argparse.Namespace, inp: TextIO, out: TextIO) -> int:
             raise _UsageError(
                 f"--resume continues the saved game as it was set up; drop {', '.join(ignored)}"
             )
-        try:
-            text = args.resume.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise _UsageError(f"no such file: {args.resume}") from None
+        text = read_text_file(args.resume, "a saved game", _UsageError)
         try:
             session = Session.from_json(text, players)
         except (SaveError, KingOfNYError) as exc:

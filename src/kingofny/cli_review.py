@@ -101,26 +101,12 @@ def _seats(text: str | None) -> list[int] | str | None:
     return seats
 
 
-def _read(path: Path) -> str:
-    from kingofny.review import ReviewError
-
-    try:
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ReviewError(f"no such file: {path}") from None
-    except IsADirectoryError:
-        raise ReviewError(f"{path} is a directory, not a game record") from None
-    except UnicodeDecodeError:
-        raise ReviewError(f"{path} is not a text file") from None
-    except OSError as exc:
-        raise ReviewError(f"cannot read {path}: {exc.strerror or exc}") from None
-
-
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Run ``kingofny review`` with the parsed ``args``; 0 on success. Bad input raises a
     :class:`~kingofny.KingOfNYError` (:class:`~kingofny.review.ReviewError`,
     :class:`~kingofny.ArgumentError`, :class:`~kingofny.ConfigError` without matplotlib),
     which :func:`kingofny.cli.main` prints in one line with exit status 2."""
+    from kingofny.cli import read_text_file
     from kingofny.errors import ArgumentError
     from kingofny.review import (
         ReviewError,
@@ -136,7 +122,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             raise ArgumentError("--plot", f"{args.plot} is a directory; give a file name (.png)")
         require_matplotlib()
     try:
-        loaded = load_record(_read(args.file))
+        loaded = load_record(read_text_file(args.file, "a game record", ReviewError))
     except ReviewError as exc:
         raise ReviewError(f"{args.file}: {exc}") from exc
     count = loaded.record.config.player_count

@@ -174,6 +174,9 @@ def test_one_playout_is_a_search() -> None:
     state = find(4, PendingKind.SHOP)
     choose(bot, state)
     assert bot.last_playouts == 1
+    only = legal_actions(state)[:1]  # a decision with one action needs no search
+    assert bot.choose(observe(state), only) == only[0]
+    assert bot.last_playouts == 0
 
 
 def test_one_playout_plays_the_prior() -> None:
@@ -206,6 +209,7 @@ def test_a_time_budget_past_its_deadline_plays_the_priors_choice() -> None:
     seat = view.current_player
     assert seat is not None
     bot = MCTSPlayer(4, ms=0.001)
+    bot.last_playouts = 7  # as after an earlier search
     action = bot.choose(view, legal)
     assert bot.last_playouts == 0
     assert bot.playouts is None

@@ -289,9 +289,9 @@ def observe(state: GameState, seat: int | None = None) -> GameState:
     information.
     """
     state = _undrafted(_checked("observe(state)", state))
-    if seat is not None and (
-        isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state.monsters)
-    ):
+    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
+        raise ConfigError(f"a seat is an int (or None), got {type(seat).__name__} {seat!r:.40}")
+    if seat is not None and not 0 <= seat < len(state.monsters):
         raise ConfigError(f"no seat {seat} in a {len(state.monsters)}-monster game")
     if state.rng is None and state.config.seed is None:
         return state

@@ -220,7 +220,7 @@ class MCTSPlayer:
         """With ``ms``: whether decisions get shares of the budget by their weight, with a time
         bank (see the module's documentation), rather than ``ms`` each."""
         self.last_playouts = 0
-        """Playouts of the last search."""
+        """Playouts of the last decision (0 if it needed no search)."""
         self.last_allowance_ms: float | None = None
         """With ``ms``: the milliseconds the last decision was allowed (None without ``ms``)."""
         self.time_bank_ms = 0.0
@@ -244,6 +244,7 @@ class MCTSPlayer:
             raise IllegalActionError("no legal action to choose from")
         view = observe(view)  # a view already; a full state loses its seed here
         seat = view.current_player
+        self.last_playouts = 0
         if seat is None or len(legal) == 1:
             return legal[0]
         started = time.perf_counter()
