@@ -202,12 +202,14 @@ def test_resume_of_a_bad_file_is_a_one_line_error(
     ):
         code, _, err = _play(["--resume", str(unreadable)], "", monkeypatch)
         assert code == 2
-        assert err.startswith("kingofny: error: ") and says in err
+        assert err.startswith("kingofny: error: ")
+        assert says in err
         assert len(err.strip().splitlines()) == 1
     binary = tmp_path / "binary.json"
     binary.write_bytes(b"\xff\xfe\x00")
     code, _, err = _play(["--resume", str(binary)], "", monkeypatch)
-    assert code == 2 and "is not a text file" in err
+    assert code == 2
+    assert "is not a text file" in err
 
 
 class _Table(io.StringIO):

@@ -13,16 +13,7 @@ testclient = pytest.importorskip("starlette.testclient")
 
 import kingofny  # noqa: E402
 from kingofny.web.app import MAX_BODY, create_app  # noqa: E402
-
-LOCAL = ("127.0.0.1", 50000)
-
-
-@pytest.fixture
-def client() -> Any:
-    with testclient.TestClient(
-        create_app(), base_url="http://127.0.0.1:8765", client=LOCAL, raise_server_exceptions=False
-    ) as c:
-        yield c
+from tests.web.support import LOCAL, local_client, serve_process  # noqa: E402
 
 
 def new(client: Any, **body: object) -> dict[str, Any]:
@@ -142,9 +133,7 @@ def test_several_games_at_once(client: Any) -> None:
 
 
 def test_old_games_are_forgotten_beyond_the_limit() -> None:
-    with testclient.TestClient(
-        create_app(max_games=2), base_url="http://127.0.0.1", client=LOCAL
-    ) as c:
+    with local_client(create_app(max_games=2)) as c:
         ids = [
             c.post("/api/games", json={"players": ["human", "random"]}).json()["id"]
             for _ in range(3)
@@ -322,25 +311,12 @@ def test_a_failing_bot_is_replaced_by_a_random_move(client: Any, monkeypatch: An
 def test_kingofny_serve_answers_on_loopback_and_refuses_a_busy_port(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    import os
     import socket
-    import subprocess
-    import sys
     import urllib.request
 
     from kingofny.cli import main
 
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "kingofny", "serve", "--port", "0"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-    )
-    try:
-        assert proc.stdout is not None
-        line = proc.stdout.readline()
+    with serve_process() as (_, line):
         assert line.startswith("kingofny: playing at http://127.0.0.1:"), line
         url = line.split()[3]
         with urllib.request.urlopen(url + "api", timeout=20) as answer:
@@ -352,9 +328,6 @@ def test_kingofny_serve_answers_on_loopback_and_refuses_a_busy_port(
             assert main(["serve", "--port", str(busy.getsockname()[1])]) == 2
         assert "cannot listen on 127.0.0.1 port" in capsys.readouterr().err
         assert port > 0
-    finally:
-        proc.terminate()
-        proc.wait(20)
 
 
 def test_the_board_names_units_and_numbers_the_market_as_people_see_them(client: Any) -> None:
@@ -388,10 +361,7 @@ def test_the_board_names_units_and_numbers_the_market_as_people_see_them(client:
 def test_kingofny_serve_on_the_other_loopback_names(host: str) -> None:
     """``--host ::1`` and ``--host localhost`` serve this machine only, at an address that
     opens (``http://[::1]:PORT/``), and answer a client there (review)."""
-    import os
     import socket
-    import subprocess
-    import sys
     import urllib.request
 
     if host == "::1":
@@ -400,22 +370,12 @@ def test_kingofny_serve_on_the_other_loopback_names(host: str) -> None:
                 probe.bind(("::1", 0))
         except OSError:
             pytest.skip("no IPv6 loopback on this machine")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "kingofny", "serve", "--host", host, "--port", "0"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
-    )
-    try:
-        assert proc.stdout is not None
-        line = proc.stdout.readline()
+    with serve_process("--host", host) as (proc, line):
         shown = "[::1]" if host == "::1" else host
         assert line.startswith(f"kingofny: playing at http://{shown}:"), line
         url = line.split()[3]
         with urllib.request.urlopen(url + "api", timeout=20) as answer:
             assert b"kingofny_version" in answer.read()
-    finally:
         proc.terminate()
         rest, _ = proc.communicate(timeout=20)
     assert "other machines can reach" not in rest  # this machine only: no warning

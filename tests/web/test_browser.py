@@ -23,7 +23,6 @@ import os
 import random
 import re
 import shutil
-import socket
 import threading
 import time
 import urllib.request
@@ -34,10 +33,10 @@ from typing import Any
 import pytest
 
 pytest.importorskip("starlette")
-uvicorn = pytest.importorskip("uvicorn")
+pytest.importorskip("uvicorn")
 sync_api = pytest.importorskip("playwright.sync_api")
 
-from kingofny.web.app import create_app  # noqa: E402
+from tests.web.support import held_review, served  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS_STATIC = ROOT / "docs" / "_static"
@@ -81,22 +80,8 @@ def _axe_source() -> str | None:
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
     """The app served by uvicorn on a free loopback port, in a thread."""
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
-    config = uvicorn.Config(create_app(), log_level="warning", lifespan="off")
-    srv = uvicorn.Server(config)
-    thread = threading.Thread(target=srv.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not srv.started:
-        assert time.monotonic() < deadline, "uvicorn did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(10)
-    sock.close()
+    with served() as address:
+        yield address
 
 
 @pytest.fixture(scope="module")
@@ -121,12 +106,16 @@ def artifacts(tmp_path: Path) -> Path:
 class Tab:
     """A page at a window size, collecting console errors and warnings and page errors."""
 
-    def __init__(self, browser: Any, size: str, *, reduced_motion: bool = True) -> None:
+    def __init__(
+        self, browser: Any, size: str, *, reduced_motion: bool = True, touch: bool = False
+    ) -> None:
         width, height = SIZES[size]
         self.size = size
         self.page = browser.new_page(
             viewport={"width": width, "height": height},
             reduced_motion="reduce" if reduced_motion else "no-preference",
+            has_touch=touch,
+            is_mobile=touch,
         )
         self.problems: list[str] = []
         self.page.on(
@@ -244,7 +233,9 @@ def test_a_whole_game_by_clicking(browser: Any, server: str, artifacts: Path, si
     if size == "desktop":
         tab.shot(artifacts, "web-setup.png", full=True)
     page.fill("#seed", "2024")
-    page.check("#setup-forced")
+    # No setting for one-choice decisions: the engine takes them itself (docs/web.rst).
+    assert page.locator("#setup-forced").count() == 0
+    assert "only one choice is always taken" in page.inner_text("#auto-setup")
     page.click("#start")
     tab.idle()
     assert page.locator("#setup").is_hidden()
@@ -331,12 +322,27 @@ def test_a_hotseat_game_hands_over_between_people(
             assert title.startswith("Pass the screen to ")
             assert page.locator("#handover-go").evaluate("b => b === document.activeElement")
             named.append(title.removeprefix("Pass the screen to "))
+            # A real modal: the board is hidden (not dimmed), focus stays on the button, and
+            # Escape does not reveal the turn.
+            assert page.locator("#play").is_hidden()
+            assert page.locator("#question").is_hidden()
+            go = page.locator("#handover-go")
+            assert go.inner_text() == f"I am {named[-1]}: show my turn"
+            for key in ("Tab", "Shift+Tab", "Tab"):
+                page.keyboard.press(key)
+                assert go.evaluate("b => b === document.activeElement"), key
+            page.keyboard.press("Escape")
+            assert page.locator("#handover").is_visible()
+            assert "stays hidden until" in page.inner_text("#handover-note")
+            assert page.locator("#main").evaluate("m => m.inert")
             if len(named) == 3:
                 tab.check_axe("hand-over")
                 tab.shot(artifacts, "web-handover.png")
             if len(named) >= 6:
                 break
             page.click("#handover-go")
+            assert page.locator("#question").is_visible()
+            assert not page.locator("#main").evaluate("m => m.inert")
         _play_one(tab, rng)
     assert len(named) >= 6, named
     assert len(set(named)) == 2, named
@@ -472,9 +478,28 @@ def test_a_replay_scrubbed_forward_and_back(
     tab.idle()
     assert where()[1] < position
     assert page.locator("#log .line, #log .turn-head:not(.setup)").count() < logged
+    # Page Down and Page Up jump a turn with the slider focused too.
+    page.locator("#rp-range").focus()
+    before = page.evaluate("app.replay.frame")
+    starts = page.evaluate("app.replay.summary.turn_starts")
+    page.keyboard.press("PageDown")
+    tab.idle()
+    assert page.evaluate("app.replay.frame") == min(s for s in starts if s > before)
+    page.keyboard.press("PageUp")
+    tab.idle()
+    assert page.evaluate("app.replay.frame") == max(s for s in starts if s <= before)
+    # After a jump, a monster's change badges compare with the frame shown just before.
+    shown_before = page.evaluate("app.replay.data.board.monsters")
     page.locator("#rp-next").focus()
     page.keyboard.press("End")
     tab.idle()
+    last = page.evaluate("app.replay.data.board.monsters")
+    for old, new in zip(shown_before, last, strict=True):
+        pops = page.locator(f".monster[data-seat='{new['seat']}'] .pop").all_text_contents()
+        lost = old["life"] - new["life"]
+        assert (f"−{lost} ♥" in pops) == (lost > 0), (pops, old, new)
+        gained = new["vp"] - old["vp"]
+        assert (f"+{gained} ★" in pops) == (gained > 0), (pops, old, new)
     assert page.locator("#gameover").is_visible()
     page.keyboard.press("Home")
     tab.idle()
@@ -648,8 +673,20 @@ def _check_review(tab: Tab, server: str) -> None:
     first = costly[0]
     text = listed.first.inner_text()
     assert f"Turn {first['turn']} · −{100 * first['loss']:.1f} points" in text
-    assert f"Chose: {first['chosen']['words']}" in text
-    assert f"Better: {first['best']['words']}" in text
+    # In the game page's words, not the terminal's notation ("reroll CO (keep EEEA)").
+    words = answer["words"][str(first["event"])]
+    assert f"Chose: {words['actions'][first['chosen']['action']]}" in text
+    assert f"Better: {words['actions'][first['best']['action']]}" in text
+    assert words["asked"] in text
+    for button in listed.all_inner_texts():
+        assert not re.search(r"\b(reroll|keep) [EHACDO]+\b", button), button
+    # The axis labels are readable: 12 px at least on the screen, at any width.
+    sizes = page.evaluate(
+        """() => Array.from(document.querySelectorAll('#review-chart text.chart-axis'))
+            .map((t) => t.getBoundingClientRect().height)"""
+    )
+    assert sizes
+    assert min(sizes) >= 12, sizes
     tab.check_layout()
     tab.check_axe("review")
     # Pressing it shows that position in the replay: that turn, that monster deciding.
@@ -712,28 +749,16 @@ def test_a_review_runs_off_the_event_loop(server: str, monkeypatch: pytest.Monke
     """While a review is computed (seconds), the server answers other requests at once: the
     review is held inside the server until the other requests have been answered, so a review
     run on the event loop would keep them waiting (and the test would fail on their waits)."""
-    import kingofny.review
-
     gid = _finished_game(server, seed=12)
     replay = _call(server, "POST", "/api/replays", {"game": gid})
-    entered = threading.Event()
-    release = threading.Event()
-    real = kingofny.review.review_game
-
-    def held(*args: Any, **kwargs: Any) -> Any:
-        entered.set()
-        release.wait(30)
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(kingofny.review, "review_game", held)
     done: list[Any] = []
     worker = threading.Thread(
         target=lambda: done.append(
             _call(server, "POST", f"/api/replays/{replay['id']}/review", {"samples": 1})
         )
     )
-    worker.start()
-    try:
+    with held_review(monkeypatch) as (entered, release):
+        worker.start()
         assert entered.wait(30), "the review never started"
         waits = []
         for _ in range(3):
@@ -742,9 +767,8 @@ def test_a_review_runs_off_the_event_loop(server: str, monkeypatch: pytest.Monke
             waits.append(time.monotonic() - asked)
         assert not done  # the review was still held while they were answered
         assert max(waits) < 5.0, waits
-    finally:
         release.set()
-        worker.join(120)
+    worker.join(120)
     assert done, "the review did not answer"
 
 
@@ -792,3 +816,225 @@ def test_a_hint_shows_and_marks_the_strongest_bots_choice(browser: Any, server: 
     assert "reroll" in kinds
     assert len(kinds) >= 2
     assert tab.problems == []
+
+
+# -- what a first-time player found awkward (the trial) ------------------------------------------
+
+
+def _position(
+    server: str, wanted: Any, *, players: list[str], seed: int, limit: int = 600
+) -> dict[str, Any]:
+    """A game played through the API (random choices for the people, bots on the server) up to
+    a position where a person decides and ``wanted(game)`` holds."""
+    rng = random.Random(seed)
+    game = _call(server, "POST", "/api/games", {"players": players, "seed": seed})
+    for _ in range(limit):
+        assert not game["over"], "no such position before the end"
+        if not game["waiting"]["human"]:
+            game = _call(server, "POST", f"/api/games/{game['id']}/advance", {})
+            continue
+        if wanted(game):
+            return dict(game)
+        body = {"index": rng.randrange(len(game["legal"])), "version": game["version"]}
+        game = _call(server, "POST", f"/api/games/{game['id']}/act", body)
+    raise AssertionError("no such position")
+
+
+def _buying(game: dict[str, Any]) -> bool:
+    return any(a["kind"] == "buy" for a in game["legal"])
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_market_stands_beside_the_question_while_buying(
+    browser: Any, server: str, size: str
+) -> None:
+    """At the Buy step the market (with the cards' texts) is next to the buy buttons: at
+    1440×900 in the question's column right under it and in view, not below the city; on a
+    phone right after the question."""
+    game = _position(server, _buying, players=["human", "heuristic"], seed=1)
+    tab = Tab(browser, size)
+    page = tab.page
+    tab.open(f"{server}/?pace=0#{game['id']}")
+    page.wait_for_selector("#actions button[data-kind=buy]")
+    tab.idle()
+    prompt = page.locator("#prompt").bounding_box()
+    market = page.locator("#market-box").bounding_box()
+    monsters = page.locator("#monsters").bounding_box()
+    assert prompt is not None
+    assert market is not None
+    assert monsters is not None
+    assert market["y"] >= prompt["y"] + prompt["height"] - 1
+    assert market["y"] < monsters["y"], "the monsters come between the question and the market"
+    if size == "desktop":
+        assert abs(market["x"] - prompt["x"]) < 2, (market, prompt)
+        assert market["y"] + 100 < SIZES["desktop"][1], "the market is out of view"
+    assert page.locator("#market .card p").first.is_visible()  # the cards' texts
+    tab.check_layout()
+    tab.check_axe("buying")
+    # Once the Buy step is over, the market goes back to its place.
+    page.click("#actions button[data-kind=end-buying]")
+    tab.idle()
+    assert page.locator("#play.buying").count() == 0
+    assert tab.problems == []
+
+
+def _marathon_move(game: dict[str, Any]) -> bool:
+    return any(a.get("energy") for a in game["legal"])
+
+
+def test_new_york_marathon_prices_the_moves_on_their_buttons(browser: Any, server: str) -> None:
+    """While New York Marathon is face up in the market, moving costs 2 Energy: the move
+    buttons say so, with a line saying why (the log's note on a monster that could not pay is
+    tested in test_features)."""
+    game = _position(server, _marathon_move, players=["human", "random", "random"], seed=0)
+    assert any(c and c["name"] == "New York Marathon" for c in game["board"]["market"])
+    tab = Tab(browser, "desktop")
+    page = tab.page
+    tab.open(f"{server}/?pace=0#{game['id']}")
+    page.wait_for_selector("#actions button[data-energy]")
+    tab.idle()
+    priced = page.locator("#actions button[data-energy]")
+    assert priced.count() == sum(1 for a in game["legal"] if a.get("energy"))
+    assert all("(costs ⚡ 2 Energy)" in text for text in priced.all_inner_texts())
+    stays = [a for a in game["legal"] if a["kind"] in ("stay-put", "stay-in-manhattan")]
+    for entry in stays:  # staying is free
+        button = page.locator(f"#actions button[data-index='{entry['index']}']")
+        assert "costs" not in button.inner_text()
+    note = page.inner_text("#actions .move-cost")
+    assert "New York Marathon is face up in the market" in note, note
+    tab.check_axe("marathon")
+    assert tab.problems == []
+
+
+def test_an_attack_painbow_adds_is_drawn_with_the_dice(browser: Any, server: str) -> None:
+    """Painbow's extra Attack (``dice.added`` in the payload) is drawn after the dice, marked
+    with the card, for sight and for screen readers."""
+    game = _position(
+        server, lambda g: g["waiting"]["kind"] == "resolve", players=["human", "heuristic"], seed=2
+    )
+    tab = Tab(browser, "desktop")
+    page = tab.page
+    tab.open(f"{server}/?pace=0#{game['id']}")
+    page.wait_for_selector("#dice .die")
+    tab.idle()
+    faces = page.locator("#dice .die").count()
+    page.evaluate(
+        """() => {
+            const data = structuredClone(app.game.data);
+            data.board.dice.added = [
+                {face: "attack", symbol: "A", name: "Attack", card: "Painbow"}];
+            data.board.dice.unresolved += "A";
+            drawDice(data, false, data);
+        }"""
+    )
+    added = page.locator("#dice .die.added")
+    assert page.locator("#dice .die").count() == faces + 1
+    assert added.count() == 1
+    assert "+ Painbow" in added.inner_text()
+    assert added.get_attribute("aria-label") == "Attack, added by Painbow"
+    tab.check_axe("painbow")
+    assert tab.problems == []
+
+
+def test_the_small_things_of_the_trial(browser: Any, server: str) -> None:
+    """Your own monster says it is your turn; the log marks Energy with ⚡ as the rest of the
+    page does (★ is VP); opening the Speed settings does not make the header taller."""
+    tab = Tab(browser, "desktop")
+    page = tab.page
+    tab.open(f"{server}/?pace=0")
+    page.select_option("#seat-count", "2")
+    page.fill("#seed", "9")
+    page.click("#start")
+    tab.idle()
+    rng = random.Random(9)
+    while "gains" not in page.inner_text("#log") or "energy" not in page.inner_text("#log"):
+        _play_one(tab, rng)
+    mine = page.locator(".monster[data-seat='0'] .badges")
+    while page.evaluate("app.game.data.turn.seat") != 0:
+        _play_one(tab, rng)
+    assert "your turn" in mine.inner_text()
+    assert "(a person)" not in mine.inner_text()
+    for line in page.locator("#log .line").all():
+        text = line.inner_text()
+        icon = line.locator(".icon").inner_text()
+        if re.search(r"gains \d+ energy", text):
+            assert icon == "⚡", text
+        if re.search(r"gains \d+ VP", text):
+            assert icon == "★", text
+    header = page.locator("header").bounding_box()
+    page.click(".prefs summary")
+    assert page.locator("#pace").is_visible()
+    opened = page.locator("header").bounding_box()
+    assert header is not None
+    assert opened is not None
+    assert opened["height"] == header["height"]
+    tab.check_layout()
+    tab.check_axe("speed open")
+    assert tab.problems == []
+
+
+def test_on_a_phone_your_monster_and_borough_stand_by_the_question(
+    browser: Any, server: str
+) -> None:
+    """At 390×844 a reroll is decided seeing, beside the question, your monster and the
+    buildings and units of your borough (the city is far below)."""
+
+    def rerolling_by_units(game: dict[str, Any]) -> bool:
+        if game["waiting"]["kind"] != "reroll":
+            return False
+        me = game["board"]["monsters"][game["waiting"]["seat"]]
+        if me["location"] is None:
+            return False
+        borough = next(b for b in game["board"]["boroughs"] if b["id"] == me["location"]["borough"])
+        return bool(borough["units"])
+
+    game = _position(server, rerolling_by_units, players=["human", "heuristic"], seed=3)
+    tab = Tab(browser, "phone")
+    page = tab.page
+    tab.open(f"{server}/?pace=0#{game['id']}")
+    page.wait_for_selector("#dice button.toggle")
+    tab.idle()
+    box = page.locator("#you-box")
+    assert box.is_visible()
+    me = game["board"]["monsters"][game["waiting"]["seat"]]
+    borough = next(b for b in game["board"]["boroughs"] if b["id"] == me["location"]["borough"])
+    text = box.inner_text()
+    assert f"⚡ {me['energy']}" in text
+    assert f"{borough['label']}:" in text
+    for unit in borough["units"]:
+        assert game["board"]["unit_names"][unit] in text
+    for stack in borough["stacks"]:
+        if stack["label"]:
+            assert stack["label"] in text
+    you = box.bounding_box()
+    dice = page.locator("#dice").bounding_box()
+    assert you is not None
+    assert dice is not None
+    assert you["y"] + you["height"] <= dice["y"] + 1
+    tab.check_layout()
+    tab.check_axe("phone reroll")
+    desktop = Tab(browser, "desktop")
+    desktop.open(f"{server}/?pace=0#{game['id']}")
+    desktop.page.wait_for_selector("#dice button.toggle")
+    assert desktop.page.locator("#you-box").is_hidden()  # the city is beside the question
+    assert tab.problems == []
+    assert desktop.problems == []
+
+
+def test_the_replays_keyboard_hints_are_not_shown_on_a_touch_screen(
+    browser: Any, server: str
+) -> None:
+    """The keys of a replay are listed where there is a keyboard, not on a touch phone."""
+    gid = _finished_game(server, seed=3)
+    for touch in (True, False):
+        tab = Tab(browser, "phone" if touch else "desktop", touch=touch)
+        page = tab.page
+        tab.open(f"{server}/?pace=0#{gid}")
+        page.wait_for_selector("#gameover:not([hidden])")
+        tab.idle()
+        page.click("#replay-game")
+        page.wait_for_selector("#replay-bar:not([hidden])")
+        tab.idle()
+        assert page.locator("#replay-bar .keys").is_visible() is not touch
+        tab.check_layout()
+        assert tab.problems == []

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -23,10 +24,12 @@ from kingofny.web.session import (
     Table,
     Tables,
     WebError,
+    board_payload,
     bot_menu,
     monster_menu,
     result,
 )
+from tests.web.support import finished_table
 
 
 def _to_human(table: Table) -> dict[str, Any]:
@@ -241,10 +244,7 @@ def test_every_bundled_bot_is_offered_weakest_first_with_its_strength() -> None:
 
 
 def _finished(seed: int = 6) -> Table:
-    table = Table("f", ["heuristic", "random", "random"], seed=seed)
-    table.advance({})
-    assert table.over
-    return table
+    return finished_table(["heuristic", "random", "random"], seed)
 
 
 def test_a_replay_has_a_frame_per_decision_and_the_log_in_step() -> None:
@@ -319,3 +319,76 @@ def test_replays_beyond_the_limit_are_forgotten() -> None:
         replays.get(opened[0].id)
     assert caught.value.status == 404
     assert replays.get(opened[2].id) is opened[2]
+
+
+# -- what the engine decides itself, and New York Marathon ---------------------------------------
+
+
+def test_a_person_is_never_asked_a_decision_with_one_choice() -> None:
+    """The engine takes every decision with a single legal choice itself (the web page has no
+    setting for it, docs/web.rst): whatever a person is asked has two choices or more."""
+    rng = random.Random(3)
+    for seed in range(3):
+        table = Table("o", [HUMAN, HUMAN, "random"], seed=seed)
+        while not table.over:
+            payload = _to_human(table)
+            if payload["over"]:
+                break
+            assert len(payload["legal"]) >= 2, payload["waiting"]
+            table.act({"index": rng.randrange(len(payload["legal"]))})
+
+
+def test_a_monster_that_cannot_pay_new_york_marathon_is_told_it_could_not_move() -> None:
+    """With New York Marathon face up, a move costs 2 Energy: the engine keeps a monster with
+    less where it is (its only choice), and the log says why, in the game and in its replay;
+    a move a person is offered names its price (``energy``)."""
+    table = Table("m", ["random"] * 4, seed=0)
+    table.advance({})
+    stuck = [line for line in table.log if "(could not " in line]
+    assert stuck
+    for line in stuck:
+        assert re.fullmatch(
+            r"  \S.* stays in .*\(could not (move|flee): moving costs 2 Energy while New York "
+            r"Marathon is in the market, and .* has [01]\)",
+            line,
+        ), line
+    replay = Replay("r", table.game_record(), None)
+    assert [line for line in replay.log if "(could not " in line] == stuck
+    priced = Table("p", [HUMAN, "random", "random"], seed=0)
+    rng = random.Random(0)
+    for _ in range(400):
+        payload = _to_human(priced)
+        moves = [a for a in payload["legal"] if a["kind"] in ("move", "flee")]
+        if any(a.get("energy") for a in moves):
+            assert all(a["energy"] == 2 for a in moves)
+            stays = [a for a in payload["legal"] if a["kind"] not in ("move", "flee")]
+            assert all("energy" not in a for a in stays)
+            return
+        priced.act({"index": rng.randrange(len(payload["legal"]))})
+    raise AssertionError("no priced move offered")
+
+
+def test_the_symbols_painbow_adds_are_sent_with_the_dice() -> None:
+    """Painbow's extra Attack is in the payload's dice (``added``, naming the card)."""
+    for seed in range(20):
+        rng = random.Random(seed)
+        state = kingofny.new_game(4, seed=seed)
+        given = False
+        for _ in range(600):
+            if state.is_terminal:
+                break
+            pending = kingofny.waiting_for(state)
+            if not given and pending and pending.kind is kingofny.PendingKind.SHOP:
+                state, given = kingofny.grant_card(state, "base:painbow"), True
+                continue
+            added = board_payload(state, None)["dice"]["added"]
+            if any(a["card"] == "Painbow" for a in added):
+                assert {
+                    "face": "attack",
+                    "symbol": "A",
+                    "name": "Attack",
+                    "card": "Painbow",
+                } in added
+                return
+            state = kingofny.apply(state, rng.choice(kingofny.legal_actions(state)))
+    raise AssertionError("Painbow never added an Attack")

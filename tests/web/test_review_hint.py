@@ -5,7 +5,6 @@ with the frames its points and costly decisions were taken at, bounded in cost; 
 
 from __future__ import annotations
 
-import random
 import threading
 from typing import Any
 
@@ -17,37 +16,14 @@ testclient = pytest.importorskip("starlette.testclient")
 import kingofny as k  # noqa: E402
 from kingofny.play.hints import HINT_BOT, HINT_PLAYOUTS, HINT_SEED, HINT_SPEC, suggest  # noqa: E402
 from kingofny.review import review_from_dict, review_game  # noqa: E402
-from kingofny.web.app import create_app  # noqa: E402
 from kingofny.web.replays import (  # noqa: E402
     MAX_REVIEW_BUDGET,
     REVIEW_ACTIONS,
     REVIEW_SAMPLES,
     Replays,
 )
-from kingofny.web.session import Table, WebError  # noqa: E402
-
-LOCAL = ("127.0.0.1", 50000)
-
-
-@pytest.fixture
-def client() -> Any:
-    with testclient.TestClient(
-        create_app(), base_url="http://127.0.0.1:8765", client=LOCAL, raise_server_exceptions=False
-    ) as c:
-        yield c
-
-
-def _finished(players: list[str], seed: int) -> Table:
-    """A game played to its end on a table: bots on the server, people choosing at random."""
-    table = Table("g", players, seed=seed)
-    rng = random.Random(seed)
-    while not table.over:
-        if table.payload()["waiting"]["human"]:
-            table.act({"index": rng.randrange(len(table.payload()["legal"]))})
-        else:
-            table.advance({})
-    return table
-
+from kingofny.web.session import WebError  # noqa: E402
+from tests.web.support import finished_table, held_review  # noqa: E402
 
 # -- the review ---------------------------------------------------------------------------------
 
@@ -139,7 +115,7 @@ def test_reviews_at_once_are_bounded_and_kept(monkeypatch: pytest.MonkeyPatch) -
     """A review beyond the server's limit is a 429, not a queue of CPU-bound work; so is a
     second request for a review being computed; a review made is kept and answered again at
     once."""
-    table = _finished(["random", "random"], seed=2)
+    table = finished_table(["random", "random"], seed=2)
     replays = Replays(reviews=1)
     replay = replays.open(table.game_record(), table.players)
     assert replays.review_slots.acquire(blocking=False)  # another review is being computed
@@ -152,28 +128,14 @@ def test_reviews_at_once_are_bounded_and_kept(monkeypatch: pytest.MonkeyPatch) -
     assert replays.review(replay.id, {"samples": 1}) is first
     replays.review_slots.release()
     # The same replay's review asked twice at once: the second is told to ask again.
-    import kingofny.review
-
-    entered = threading.Event()
-    release = threading.Event()
-    real = kingofny.review.review_game
-
-    def slow(*args: Any, **kwargs: Any) -> Any:
-        entered.set()
-        release.wait(10)
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(kingofny.review, "review_game", slow)
-    worker = threading.Thread(target=lambda: replays.review(replay.id, {"samples": 2}))
-    worker.start()
-    try:
+    with held_review(monkeypatch) as (entered, _):
+        worker = threading.Thread(target=lambda: replays.review(replay.id, {"samples": 2}))
+        worker.start()
         assert entered.wait(10)
         with pytest.raises(WebError) as twice:
             replays.review(replay.id, {"samples": 3})
         assert twice.value.status == 429
-    finally:
-        release.set()
-        worker.join(30)
+    worker.join(30)
 
 
 # -- the hint -----------------------------------------------------------------------------------

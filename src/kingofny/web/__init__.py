@@ -4,6 +4,9 @@ bundled bots, on a JSON API that other front ends can use too.
 - :mod:`kingofny.web.session`: the games and the API's requests as plain-data methods, free of
   any web framework (no extra needed);
 - :mod:`kingofny.web.labels`: plain-language labels for actions, questions, dice and places;
+- :mod:`kingofny.web.replays`: game records opened for scrubbing, and their reviews;
+- :mod:`kingofny.web.checks`: the checks of a request's fields, and
+  :class:`~kingofny.web.checks.WebError`;
 - :mod:`kingofny.web.app`: the Starlette app (extra ``web``: ``pip install kingofny[web]``);
 - :func:`serve`: run that app with uvicorn.
 

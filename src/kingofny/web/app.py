@@ -53,6 +53,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 import kingofny
 from kingofny.play.hints import HINT_BOT, HINT_SPEC
 from kingofny.web import is_loopback_host as _is_loopback
+from kingofny.web.checks import WebError
 from kingofny.web.replays import (
     MAX_RECORD_BODY,
     MAX_REVIEW_BUDGET,
@@ -72,8 +73,8 @@ from kingofny.web.session import (
     MAX_HINT_MS,
     MAX_UNDO,
     Automation,
+    Table,
     Tables,
-    WebError,
     bot_menu,
     bot_options,
     monster_menu,
@@ -342,61 +343,44 @@ def create_app(*, allow_remote: bool = False, max_games: int = MAX_GAMES) -> Sta
     async def list_games(request: Request) -> Response:
         return _ok({"games": tables.ids()})
 
-    @_api
-    async def game(request: Request) -> Response:
-        table = tables.get(request.path_params["game"])
-        return _ok(await run_in_threadpool(table.payload, _since(request)))
+    def on_game(
+        call: Callable[[Table, dict[str, Any]], object] | None,
+        *,
+        body: bool = True,
+        payload: bool = True,
+        since: bool = True,
+        answer_as: str | None = None,
+        fields: tuple[str, ...] | None = None,
+    ) -> Handler:
+        """The handler of a route under ``/api/games/{game}``: the game (a 404 if there is no
+        such game), then the request's body (``body``) and ``since`` (``since``; else 0) read,
+        then ``call(table, body)`` and the game's payload computed off the event loop (the
+        table's lock may be held by a bot's move). The answer is the payload (its ``fields``
+        only, if given), with what ``call`` returned under ``answer_as`` if given; or, without
+        ``payload``, what ``call`` returned."""
 
-    @_api
-    async def legal(request: Request) -> Response:
-        table = tables.get(request.path_params["game"])
-        payload = await run_in_threadpool(table.payload, 0)
-        return _ok({key: payload[key] for key in ("id", "version", "waiting", "legal")})
+        async def handler(request: Request) -> Response:
+            table = tables.get(request.path_params["game"])
+            data = await _body(request) if body else {}
+            start = _since(request) if since else 0
+            done = None if call is None else await run_in_threadpool(call, table, data)
+            if not payload:
+                return _ok(done)
+            answer = await run_in_threadpool(table.payload, start)
+            if answer_as is not None:
+                answer[answer_as] = done
+            return _ok(answer if fields is None else {key: answer[key] for key in fields})
 
-    @_api
-    async def act(request: Request) -> Response:
-        table = tables.get(request.path_params["game"])
-        body = await _body(request)
-        since = _since(request)
-        await run_in_threadpool(table.act, body)
-        return _ok(await run_in_threadpool(table.payload, since))
+        return _api(handler)
 
-    @_api
-    async def advance(request: Request) -> Response:
-        table = tables.get(request.path_params["game"])
-        body = await _body(request)
-        since = _since(request)
-        played = await run_in_threadpool(table.advance, body)
-        payload = await run_in_threadpool(table.payload, since)
-        payload["played"] = played
-        return _ok(payload)
-
-    @_api
-    async def undo(request: Request) -> Response:
-        table = tables.get(request.path_params["game"])
-        body = await _body(request)
-        since = _since(request)
-        await run_in_threadpool(table.undo, body)
-        return _ok(await run_in_threadpool(table.payload, since))
-
-    @_api
-    async def hint(request: Request) -> Response:
-        table = tables.get(request.path_params["game"])
-        body = await _body(request)
-        return _ok(await run_in_threadpool(table.hint, body))
-
-    @_api
-    async def settings(request: Request) -> Response:
-        table = tables.get(request.path_params["game"])
-        body = await _body(request)
-        since = _since(request)
-        await run_in_threadpool(table.set_settings, body)
-        return _ok(await run_in_threadpool(table.payload, since))
-
-    @_api
-    async def record(request: Request) -> Response:
-        table = tables.get(request.path_params["game"])
-        return _ok(await run_in_threadpool(table.record))
+    game = on_game(None, body=False)
+    legal = on_game(None, body=False, since=False, fields=("id", "version", "waiting", "legal"))
+    act = on_game(Table.act)
+    advance = on_game(Table.advance, answer_as="played")
+    undo = on_game(Table.undo)
+    hint = on_game(Table.hint, since=False, payload=False)
+    settings = on_game(Table.set_settings)
+    record = on_game(lambda table, _: table.record(), body=False, since=False, payload=False)
 
     @_api
     async def open_replay(request: Request) -> Response:

@@ -22,12 +22,17 @@ too::
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import kingofny as k
+from kingofny.effects import move_cost, open_boroughs
+from kingofny.narrate import describe
 from kingofny.play.board import asked
 from kingofny.play.board import building_label as _building_label
 from kingofny.wording import (
     DiceForm,
     action_words,
+    card_name,
     dice_words,
     monster_name,
     place_name,
@@ -38,8 +43,11 @@ __all__ = [
     "action_label",
     "building_label",
     "dice_words",
+    "log_lines",
+    "move_price",
     "place_label",
     "question",
+    "stuck_for_energy",
 ]
 
 
@@ -96,3 +104,71 @@ def question(state: k.GameState) -> str:
     # stay", "roll the dice").
     text = asked(state)
     return text if pending.seat is not None else f"Chance: {text}"
+
+
+def move_price(state: k.GameState, action: k.Action) -> int:
+    """The Energy that choosing ``action`` in ``state`` costs to move (New York Marathon in the
+    market makes a move to another borough and a flight from Manhattan cost 2); 0 for any other
+    action, or when moving is free."""
+    pending = k.waiting_for(state)
+    if pending is None or pending.seat is None:
+        return 0
+    voluntary = (pending.kind is k.PendingKind.MOVE and isinstance(action, k.MoveTo)) or (
+        pending.kind is k.PendingKind.FLEE and isinstance(action, k.Flee)
+    )  # leaving a closed Manhattan space is forced, and free
+    return move_cost(state, pending.seat) if voluntary else 0
+
+
+def stuck_for_energy(state: k.GameState, seat: int, action: k.Action) -> str | None:
+    """Why ``seat`` stays (``action``, a stay the engine took as the only choice) although it
+    could have moved, in words (``"moving costs 2 Energy while New York Marathon is in the
+    market, and Kong has 1"``), or None if it was not for lack of Energy."""
+    m = state.monsters[seat]
+    if m.location is None:
+        return None
+    if isinstance(action, k.StayPut):
+        room = open_boroughs(state, exclude=m.location.borough)
+    elif isinstance(action, k.StayInManhattan):
+        room = open_boroughs(state)
+    else:
+        return None
+    cost = move_cost(state, seat)
+    if not room or cost <= 0 or m.energy >= cost:
+        return None
+    cards = [card_name(c) for c in state.market if c == "base:new-york-marathon"]
+    why = f"while {cards[0]} is in the market" if cards else "now"
+    return f"moving costs {cost} Energy {why}, and {monster_name(state, seat)} has {m.energy}"
+
+
+def log_lines(
+    before: k.GameState,
+    event: k.Event | None,
+    after: k.GameState,
+    steps: Sequence[k.StepRun] | None = None,
+) -> list[str]:
+    """The log lines of :func:`kingofny.narrate.describe` for ``event``, with what the page
+    adds: a stay the engine took because the monster could not pay to move says so (``Kong
+    stays in Queens (could not move: moving costs 2 Energy while New York Marathon is in the
+    market, and Kong has 1)``)."""
+    if steps is None and event is not None:
+        try:
+            _, steps = k.apply_traced(before, event.move)
+        except k.KingOfNYError:
+            steps = None
+    if not steps:
+        return describe(before, event, after, steps)
+    lines: list[str] = []
+    previous = before
+    for run in steps:
+        chunk = describe(previous, event, run.state, [run])
+        seat = previous.current_player
+        if isinstance(run.move, (k.StayPut, k.StayInManhattan)) and seat is not None:
+            why = stuck_for_energy(previous, seat, run.move)
+            if why is not None:
+                verb = "flee" if isinstance(run.move, k.StayInManhattan) else "move"
+                note = f" (could not {verb}: {why})"
+                head = chunk[0] if chunk else f"  {monster_name(previous, seat)} stays"
+                chunk = [head + note, *chunk[1:]]
+        lines += chunk
+        previous = run.state
+    return lines

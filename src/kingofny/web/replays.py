@@ -5,7 +5,7 @@ turn, forward and back, with the board and the log in step.
 :class:`Replay` replays the record once on the engine (:func:`kingofny.replay_states`) and keeps
 every position where a decision was taken (a *frame*) and the narration up to it (the log of
 ``kingofny replay``). :class:`Replays` keeps a few, by id. Free of any web framework, like
-:mod:`kingofny.web.session`; problems are :class:`~kingofny.web.session.WebError` (4xx).
+:mod:`kingofny.web.session`; problems are :class:`~kingofny.web.checks.WebError` (4xx).
 """
 
 from __future__ import annotations
@@ -16,22 +16,17 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import kingofny
 from kingofny import GameRecord, GameState, KingOfNYError
-from kingofny.narrate import describe, describe_end, describe_start
+from kingofny.narrate import describe_end, describe_start
 from kingofny.web import labels
-from kingofny.web.session import (
-    HUMAN,
-    WebError,
-    _int,
-    _only,
-    _show,
-    board_payload,
-    result,
-    seats_payload,
-)
+from kingofny.web.checks import WebError, check_fields, check_int, first_line, shown
+from kingofny.web.session import HUMAN, board_payload, result, seats_payload
+
+if TYPE_CHECKING:  # loaded with the review, on first use
+    from kingofny.review import CostlyDecision
 
 __all__ = [
     "MAX_OPENING",
@@ -88,8 +83,7 @@ def read_record(document: object) -> tuple[GameRecord, list[str] | None]:
     try:
         record = kingofny.record_from_dict(document, replay_check=False)
     except (KingOfNYError, ValueError, TypeError, KeyError, AttributeError, RecursionError) as exc:
-        text = (str(exc).splitlines() or [type(exc).__name__])[0][:300]
-        raise WebError(400, f"not a game record: {text}") from None
+        raise WebError(400, f"not a game record: {first_line(exc)}") from None
     if len(record.events) > MAX_REPLAY_EVENTS:
         raise WebError(413, f"a replay may have at most {MAX_REPLAY_EVENTS} events")
     if players is not None and len(players) != record.config.player_count:
@@ -132,15 +126,14 @@ class Replay:
                         action = event.move
                         assert isinstance(action, kingofny.Action)
                         self.chosen[-1] = labels.action_label(previous, action)
-                    self.log += describe(previous, event, state)
+                    self.log += labels.log_lines(previous, event, state)
                 if not state.is_chance:
                     self.frames.append(state)
                     self.frame_log.append(len(self.log))
                     self.chosen.append(None)
                 previous = state
         except (KingOfNYError, ValueError) as exc:
-            text = (str(exc).splitlines() or [type(exc).__name__])[0][:300]
-            raise WebError(400, f"the record does not replay: {text}") from None
+            raise WebError(400, f"the record does not replay: {first_line(exc)}") from None
         if previous is None or not self.frames:
             raise WebError(400, "the record has no position to show")
         self.log += describe_end(previous)
@@ -200,11 +193,24 @@ class Replay:
         (for a chance outcome, the frame after it)."""
         return min(bisect.bisect_left(self.decision_events, event), len(self.frames) - 1)
 
+    def _page_words(self, frame: int, decision: CostlyDecision) -> dict[str, Any]:
+        """A costly decision in the page's words: ``asked``, the question of the position (as
+        the game page asks it), and ``actions``, each valued action's button label by its
+        notation (the review itself has the terminal's words: ``reroll CO (keep EEEA)``)."""
+        state = self.frames[frame]
+        by_notation = {str(a): a for a in kingofny.legal_actions(state)}
+        actions = {}
+        for value in (decision.chosen, decision.best, *decision.alternatives):
+            action = by_notation.get(value.action)
+            if action is not None:
+                actions[value.action] = labels.action_label(state, action)
+        return {"asked": labels.question(state), "actions": actions}
+
     def review_options(self, body: Mapping[str, object]) -> dict[str, Any]:
         """The options of ``POST /api/replays/{id}/review`` (``seats``: seat numbers, or
         ``"human"`` for the seats people played; ``top``, ``samples``, ``seed``), checked and
         with the server's defaults; else a 400."""
-        _only(body, ("seats", "top", "samples", "seed"))
+        check_fields(body, ("seats", "top", "samples", "seed"))
         count = len(self.players)
         seats: tuple[int, ...] = tuple(range(count))
         given = body.get("seats")
@@ -215,14 +221,16 @@ class Replay:
         elif given is not None:
             if not isinstance(given, list) or not given:
                 raise WebError(
-                    400, f"seats must be a list of seat numbers or 'human', got {_show(given)}"
+                    400, f"seats must be a list of seat numbers or 'human', got {shown(given)}"
                 )
-            seats = tuple(sorted({_int(s, "a seat", 0, count - 1) for s in given}))
+            seats = tuple(sorted({check_int(s, "a seat", 0, count - 1) for s in given}))
         return {
             "seats": seats,
-            "top": _int(body.get("top", 3), "top", 1, MAX_REVIEW_TOP),
-            "samples": _int(body.get("samples", REVIEW_SAMPLES), "samples", 1, MAX_REVIEW_SAMPLES),
-            "seed": _int(body.get("seed", 0), "seed", 0, 2**62),
+            "top": check_int(body.get("top", 3), "top", 1, MAX_REVIEW_TOP),
+            "samples": check_int(
+                body.get("samples", REVIEW_SAMPLES), "samples", 1, MAX_REVIEW_SAMPLES
+            ),
+            "seed": check_int(body.get("seed", 0), "seed", 0, 2**62),
         }
 
     def review(self, body: Mapping[str, object], slots: threading.Semaphore) -> dict[str, Any]:
@@ -261,8 +269,7 @@ class Replay:
                 )
                 seconds = time.monotonic() - started
             except (KingOfNYError, ReviewError, ValueError) as exc:
-                text = (str(exc).splitlines() or [type(exc).__name__])[0][:300]
-                raise WebError(400, f"the game cannot be reviewed: {text}") from None
+                raise WebError(400, f"the game cannot be reviewed: {first_line(exc)}") from None
             finally:
                 slots.release()
             last = len(self.frames) - 1
@@ -282,6 +289,11 @@ class Replay:
                 "review": reviewed.to_dict(),
                 "point_frames": points,
                 "costly_frames": costly,
+                "words": {
+                    str(d.event): self._page_words(costly[str(d.event)], d)
+                    for seat in reviewed.seats
+                    for d in seat.costliest
+                },
                 "seconds": round(seconds, 2),
             }
             self._reviews[key] = answer

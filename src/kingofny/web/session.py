@@ -3,9 +3,9 @@ that take and return plain data (dicts, lists, str, int, bool, None).
 
 :class:`Table` is one game: seats played by humans (through the API) or by bundled bots (on
 the server). :class:`Tables` holds several games, each under its own id. Every problem with a
-request raises :class:`WebError` with an HTTP status and a message; the app turns it into a JSON
-answer. The app in :mod:`kingofny.web.app` maps routes onto these methods; another framework
-could mount them the same way.
+request raises :class:`~kingofny.web.checks.WebError` with an HTTP status and a message; the
+app turns it into a JSON answer. The app in :mod:`kingofny.web.app` maps routes onto these
+methods; another framework could mount them the same way.
 
 Chance is drawn on the server with :func:`kingofny.sample_outcome` from a generator that
 never leaves it, on a game in explicit-chance mode: the state a client sees holds no seed, and
@@ -19,7 +19,8 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -28,8 +29,10 @@ from kingofny import (
     Action,
     Borough,
     Buy,
+    Dice,
     EndBuying,
     Event,
+    Face,
     GameRecord,
     GameState,
     KingOfNYError,
@@ -43,7 +46,6 @@ from kingofny import (
     find_card,
 )
 from kingofny.narrate import (
-    describe,
     describe_end,
     describe_start,
     face_name,
@@ -53,6 +55,7 @@ from kingofny.narrate import (
 from kingofny.play.hints import HINT_BOT, HINT_SPEC, suggest
 from kingofny.players import BUILTIN_KINDS, HUMAN, parse_spec, player_factory
 from kingofny.web import labels
+from kingofny.web.checks import WebError, check_fields, check_int, cut, first_line, shown
 
 __all__ = [
     "BOTS",
@@ -132,50 +135,6 @@ strengths are the win rates of the docs' *Strong play* and *Training an agent* p
 share is 25% with four monsters)."""
 
 
-class WebError(Exception):
-    """A request the table cannot serve: ``status`` is the HTTP status (4xx), ``message`` says
-    why in a sentence."""
-
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        """The HTTP status code of the answer."""
-        self.message = message
-        """What is wrong with the request."""
-
-
-def _int(value: object, field: str, low: int, high: int) -> int:
-    """``value`` as an int in ``[low, high]`` (never a bool), else a 400."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise WebError(400, f"{field} must be an integer, got {_show(value)}")
-    if not low <= value <= high:
-        raise WebError(400, f"{field} must be between {low} and {high}, got {value}")
-    return value
-
-
-def _show(value: object) -> str:
-    """``value`` for a message: its repr (a type name for a list or dict), cut short."""
-    return _cut(repr(value) if not isinstance(value, (dict, list)) else type(value).__name__)
-
-
-def _first_line(exc: BaseException) -> str:
-    """The first line of ``exc``'s message, cut short."""
-    return _cut((str(exc).splitlines() or [type(exc).__name__])[0], 300)
-
-
-def _cut(text: str, limit: int = 60) -> str:
-    """``text`` cut to ``limit`` characters, so that a message never echoes a whole request."""
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
-def _only(body: Mapping[str, object], allowed: Sequence[str]) -> None:
-    unknown = sorted(set(body) - set(allowed))
-    if unknown:
-        raise WebError(
-            400, f"unknown field {_show(unknown[0])}; this request takes {', '.join(allowed)}"
-        )
-
-
 @dataclass(frozen=True)
 class BotOption:
     """An option a bundled bot takes on the server: the kind of its value and its bounds."""
@@ -196,7 +155,7 @@ class BotOption:
         if self.kind == "bool":
             if isinstance(value, bool):
                 return None
-            return f"{key} must be true or false, got {_show(value)}"
+            return f"{key} must be true or false, got {shown(value)}"
         if (
             isinstance(value, (int, float))
             and not isinstance(value, bool)
@@ -207,7 +166,7 @@ class BotOption:
         what = "an integer" if self.kind == "int" else "a number"
         return (
             f"{key} must be {what} between {self.low} and {self.high} on this server, "
-            f"got {_show(value)}"
+            f"got {shown(value)}"
         )
 
     def describe(self) -> dict[str, Any]:
@@ -289,7 +248,9 @@ class Automation:
     skip_buy: bool = False
     """End the Buy step at once when no card can be bought (a sweep is not wanted)."""
     forced: bool = False
-    """Take a decision that has only one choice without asking."""
+    """Take a decision that has only one choice without asking. Kept for older clients: the
+    engine takes every such decision itself, so no person is ever asked one and this changes
+    nothing (the page offers no such setting)."""
 
     @classmethod
     def from_body(cls, body: Mapping[str, object], base: Automation | None = None) -> Automation:
@@ -297,17 +258,17 @@ class Automation:
         ``forced``: true or false), the fields not given as in ``base``; else a 400."""
         base = base or cls()
         if not isinstance(body, Mapping):
-            raise WebError(400, f"settings must be a JSON object, got {_show(body)}")
-        _only(body, ("stay_unless_below", "skip_buy", "forced"))
+            raise WebError(400, f"settings must be a JSON object, got {shown(body)}")
+        check_fields(body, ("stay_unless_below", "skip_buy", "forced"))
         stay = base.stay_unless_below
         if "stay_unless_below" in body:
             value = body["stay_unless_below"]
-            stay = None if value is None else _int(value, "stay_unless_below", 1, 99)
+            stay = None if value is None else check_int(value, "stay_unless_below", 1, 99)
         flags = {}
         for key in ("skip_buy", "forced"):
             value = body.get(key, getattr(base, key))
             if not isinstance(value, bool):
-                raise WebError(400, f"{key} must be true or false, got {_show(value)}")
+                raise WebError(400, f"{key} must be true or false, got {shown(value)}")
             flags[key] = value
         return cls(stay, flags["skip_buy"], flags["forced"])
 
@@ -343,17 +304,17 @@ def _bot(spec: str, seed: int) -> Player:
     """A bundled bot from its spec (``heuristic``, ``heuristic:flee_life=3``) with the options
     of :func:`bot_options` only, and a search bot held to the clock :data:`MAX_BOT_MS`; specs
     that load code (``module:Class``, ``file.py:Class``) are refused."""
-    shown = _show(spec)
+    named = shown(spec)
     if len(spec) > MAX_SPEC_LENGTH:
-        raise WebError(400, f"player {shown}: a spec may be at most {MAX_SPEC_LENGTH} characters")
+        raise WebError(400, f"player {named}: a spec may be at most {MAX_SPEC_LENGTH} characters")
     try:
         parsed = parse_spec(spec)
     except (KingOfNYError, ValueError) as exc:
-        raise WebError(400, f"player {shown}: {_cut(str(exc), 300)}") from None
+        raise WebError(400, f"player {named}: {cut(str(exc), 300)}") from None
     if parsed.target not in _kinds():
         raise WebError(
             400,
-            f"unknown player {shown}; a seat is {HUMAN!r} or a bundled bot: " + ", ".join(_kinds()),
+            f"unknown player {named}; a seat is {HUMAN!r} or a bundled bot: " + ", ".join(_kinds()),
         )
     allowed = bot_options().get(parsed.target, {})
     for key, value in parsed.options:
@@ -362,16 +323,16 @@ def _bot(spec: str, seed: int) -> Player:
             takes = ", ".join(allowed) or "none"
             raise WebError(
                 400,
-                f"player {shown}: this server takes no option {_show(key)} for {parsed.target} "
+                f"player {named}: this server takes no option {shown(key)} for {parsed.target} "
                 f"(options: {takes})",
             )
         problem = option.problem(key, value)
         if problem is not None:
-            raise WebError(400, f"player {shown}: {problem}")
+            raise WebError(400, f"player {named}: {problem}")
     try:
         player = player_factory(parsed)(seed)
     except (KingOfNYError, TypeError, ValueError) as exc:
-        raise WebError(400, f"player {shown}: {_cut(str(exc), 300)}") from None
+        raise WebError(400, f"player {named}: {cut(str(exc), 300)}") from None
     from kingofny.players import MCTSPlayer  # loaded with the bots, on first use
 
     if isinstance(player, MCTSPlayer):  # the clock stops the search, whatever its playouts
@@ -422,7 +383,7 @@ class Table:
         try:
             first = kingofny.new_game(picked if picked is not None else len(self.players))
         except KingOfNYError as exc:
-            raise WebError(400, _first_line(exc)) from None
+            raise WebError(400, first_line(exc)) from None
         self.settings = settings or Automation()
         """What the server decides for the human seats (:class:`Automation`)."""
         self._changes = 0
@@ -454,7 +415,7 @@ class Table:
             after, steps = kingofny.apply_traced(state, outcome)
             events.append(event)
             if log is not None:
-                log += describe(state, event, after, steps)
+                log += labels.log_lines(state, event, after, steps)
             state = after
         return state
 
@@ -467,11 +428,11 @@ class Table:
         events = [Event(seat, action)]
         try:
             after, steps = kingofny.apply_traced(before, action)
-            log = describe(before, events[0], after, steps)
+            log = labels.log_lines(before, events[0], after, steps)
             after = self._settle(after, events, log)
         except KingOfNYError as exc:
             self._chance.setstate(chance)
-            raise WebError(409, f"the game cannot go on: {_first_line(exc)}") from None
+            raise WebError(409, f"the game cannot go on: {first_line(exc)}") from None
         self.events += events
         self.log += [f"  (automatic: {note})", *log] if note else log
         self.state = after
@@ -493,10 +454,25 @@ class Table:
                 return
             self._play(seat, taken[0], note=taken[1])
 
-    def set_settings(self, body: Mapping[str, object]) -> None:
-        """Change the game's :class:`Automation` (the fields given), then let it decide."""
+    @contextmanager
+    def _request(
+        self, body: Mapping[str, object], fields: Sequence[str] | None = None
+    ) -> Iterator[None]:
+        """What every request does around its work: refuse a field not in ``fields`` (400;
+        None: the body is checked elsewhere), then hold the table's lock, note the time it was
+        used (for forgetting the oldest), and refuse a ``version`` in the body that is not the
+        game's (409; only when ``fields`` takes one)."""
+        if fields is not None:
+            check_fields(body, fields)
         with self._lock:
             self.touched = time.monotonic()
+            if fields is not None and "version" in fields:
+                self._check_version(body)
+            yield
+
+    def set_settings(self, body: Mapping[str, object]) -> None:
+        """Change the game's :class:`Automation` (the fields given), then let it decide."""
+        with self._request(body):
             self.settings = Automation.from_body(body, self.settings)
             self._changes += 1
             self._automate()
@@ -526,10 +502,7 @@ class Table:
     def undo(self, body: Mapping[str, object]) -> None:
         """Go back to the position of the last decision a person made (``{"version": n}``
         optional), unless :meth:`_undo_problem` says why not (a 409)."""
-        _only(body, ("version",))
-        with self._lock:
-            self.touched = time.monotonic()
-            self._check_version(body)
+        with self._request(body, ("version",)):
             problem = self._undo_problem()
             if problem is not None:
                 raise WebError(409, f"cannot undo: {problem}")
@@ -542,7 +515,7 @@ class Table:
 
     def _check_version(self, body: Mapping[str, object]) -> None:
         if "version" in body:
-            version = _int(body["version"], "version", 0, 2**31)
+            version = check_int(body["version"], "version", 0, 2**31)
             if version != self.version:
                 raise WebError(
                     409,
@@ -569,10 +542,7 @@ class Table:
     def act(self, body: Mapping[str, object]) -> None:
         """Take a human seat's decision: ``{"index": i}`` (into the legal actions) or
         ``{"action": "reroll AAD"}`` (an action's notation), with an optional ``"version"``."""
-        _only(body, ("index", "action", "version"))
-        with self._lock:
-            self.touched = time.monotonic()
-            self._check_version(body)
+        with self._request(body, ("index", "action", "version")):
             if self.over:
                 raise WebError(409, "the game is over")
             seat = self.state.current_player
@@ -587,16 +557,16 @@ class Table:
             if ("index" in body) == ("action" in body):
                 raise WebError(400, "give exactly one of index or action")
             if "index" in body:
-                action = legal[_int(body["index"], "index", 0, len(legal) - 1)]
+                action = legal[check_int(body["index"], "index", 0, len(legal) - 1)]
             else:
                 text = body["action"]
                 if not isinstance(text, str):
-                    raise WebError(400, f"action must be a string, got {_show(text)}")
+                    raise WebError(400, f"action must be a string, got {shown(text)}")
                 found = [a for a in legal if str(a) == text.strip()]
                 if not found:
-                    shown = ", ".join(str(a) for a in legal[:8])
+                    offered = ", ".join(str(a) for a in legal[:8])
                     raise WebError(
-                        409, f"{_show(text)} is not a legal action now; legal: {shown}, ..."
+                        409, f"{shown(text)} is not a legal action now; legal: {offered}, ..."
                     )
                 action = found[0]
             mark = (self.state, len(self.events), len(self.log), self.decisions, seat)
@@ -611,10 +581,7 @@ class Table:
         ``kind``, ``action``, ``label``...) with ``id``, ``version``, ``seat``, ``bot`` (the
         bot in words) and ``spec``. A 409 when no person decides, or the game has moved on;
         a 429 when :data:`MAX_HINTS` hints are being searched already."""
-        _only(body, ("version",))
-        with self._lock:
-            self.touched = time.monotonic()
-            self._check_version(body)
+        with self._request(body, ("version",)):
             if self.over:
                 raise WebError(409, "the game is over")
             seat = self.state.current_player
@@ -631,7 +598,7 @@ class Table:
         try:
             action = suggest(state, ms=MAX_HINT_MS)
         except KingOfNYError as exc:
-            raise WebError(409, f"no hint here: {_first_line(exc)}") from None
+            raise WebError(409, f"no hint here: {first_line(exc)}") from None
         finally:
             _HINTS.release()
         legal = kingofny.legal_actions(state)
@@ -652,13 +619,13 @@ class Table:
         """Let the bots play: ``{"moves": n}`` bot decisions at most (default: until a human
         decides or the game ends), for :data:`MAX_ADVANCE_SECONDS` at most; returns how many
         they played."""
-        _only(body, ("moves",))
+        check_fields(body, ("moves",))
         limit = MAX_BOT_MOVES
         if "moves" in body:
-            limit = _int(body["moves"], "moves", 1, MAX_BOT_MOVES)
+            limit = check_int(body["moves"], "moves", 1, MAX_BOT_MOVES)
         played = 0
-        with self._lock:
-            started = self.touched = time.monotonic()
+        with self._request(body):
+            started = self.touched
             while played < limit and not self.over and not self._human_decides():
                 seat = self.state.current_player
                 assert seat is not None
@@ -687,8 +654,7 @@ class Table:
     def payload(self, since: int = 0) -> dict[str, Any]:
         """The game as the API sends it (see the docs page *Playing in a browser*): log lines
         from index ``since`` on."""
-        with self._lock:
-            self.touched = time.monotonic()
+        with self._request({}):
             return self._payload(since)
 
     def _viewer(self) -> int | None:
@@ -746,8 +712,7 @@ class Table:
 
     def game_record(self) -> GameRecord:
         """The game record so far: explicit chance, every decision and outcome."""
-        with self._lock:
-            self.touched = time.monotonic()
+        with self._request({}):
             return GameRecord(self.config, tuple(self.events), self.state.winners)
 
     def record(self) -> dict[str, Any]:
@@ -833,6 +798,9 @@ def _action_entry(state: GameState, index: int, action: Action) -> dict[str, Any
         entry["dice"] = str(action.dice)
     if isinstance(action, Buy):
         entry["slot"] = action.slot + 1  # as the page and the terminal number the market
+    price = labels.move_price(state, action)
+    if price:
+        entry["energy"] = price
     return entry
 
 
@@ -862,6 +830,41 @@ def _card(state: GameState, card_id: str, viewer: int | None) -> dict[str, Any]:
     if viewer is not None:
         entry["price"] = card_price(state, viewer, card_id)
     return entry
+
+
+_ADDED_MARK = "base:added-symbols:"
+_PAINBOW_MARK = "base:painbow:attack:"
+_HAILING_CABS_MARK = "base:hailing-cabs:used"
+
+
+def _added_symbols(marks: Sequence[str]) -> list[dict[str, str]]:
+    """The symbols cards added to this turn's result beyond the dice (the base game's turn
+    marks: Painbow's Attack, Hailing Cabs' Destruction, ...), each as a die of the payload with
+    the ``card`` that added it (``"a card"`` when the marks do not say)."""
+    added = painbow = ""
+    cabs = False
+    for mark in marks:
+        if mark.startswith(_ADDED_MARK):
+            added = mark.removeprefix(_ADDED_MARK)
+        elif mark.startswith(_PAINBOW_MARK):
+            painbow = mark.removeprefix(_PAINBOW_MARK)
+        cabs = cabs or mark == _HAILING_CABS_MARK
+    try:
+        symbols = list(Dice.parse(added)) if added else []
+        from_painbow = int(painbow) if painbow.isdecimal() else 0
+    except (KingOfNYError, ValueError):
+        return []
+    entries = []
+    for face in symbols:
+        card = "a card"
+        if face is Face.ATTACK and from_painbow > 0:
+            card, from_painbow = find_card("base:painbow").name, from_painbow - 1
+        elif face is Face.DESTRUCTION and cabs:
+            card = find_card("base:hailing-cabs").name
+        entries.append(
+            {"face": str(face), "symbol": face.symbol, "name": face_name(face), "card": card}
+        )
+    return entries
 
 
 def board_payload(state: GameState, viewer: int | None) -> dict[str, Any]:
@@ -930,6 +933,7 @@ def board_payload(state: GameState, viewer: int | None) -> dict[str, Any]:
             ],
             "unresolved": str(turn.unresolved),
             "rerolls_left": turn.rerolls_left,
+            "added": _added_symbols(turn.marks),
         },
         "superstar": state.superstar,
         "statue": state.statue,
@@ -959,10 +963,10 @@ def _pick_monsters(monsters: Sequence[str | None] | None, rng: random.Random) ->
 def _new_game_args(
     body: Mapping[str, object],
 ) -> tuple[list[str], list[str | None] | None, int | None, Automation]:
-    _only(body, ("players", "monsters", "seed", "settings"))
+    check_fields(body, ("players", "monsters", "seed", "settings"))
     players = body.get("players", [HUMAN, "heuristic", "heuristic", "heuristic"])
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise WebError(400, f"players must be a list of strings, got {_show(players)}")
+        raise WebError(400, f"players must be a list of strings, got {shown(players)}")
     if not 2 <= len(players) <= 6:
         raise WebError(400, f"a game has 2 to 6 players, got {len(players)}")
     players = [p.strip().lower() if p.strip().lower() == HUMAN else p.strip() for p in players]
@@ -972,16 +976,16 @@ def _new_game_args(
             m is None or isinstance(m, str) for m in monsters
         ):
             raise WebError(
-                400, f"monsters must be a list of names (or null), got {_show(monsters)}"
+                400, f"monsters must be a list of names (or null), got {shown(monsters)}"
             )
         if len(monsters) != len(players):
             raise WebError(400, f"{len(players)} players but {len(monsters)} monsters")
     seed = body.get("seed")
     if seed is not None:
-        seed = _int(seed, "seed", -_SEED_LIMIT, _SEED_LIMIT)
+        seed = check_int(seed, "seed", -_SEED_LIMIT, _SEED_LIMIT)
     settings = body.get("settings", {})
     if not isinstance(settings, dict):
-        raise WebError(400, f"settings must be a JSON object, got {_show(settings)}")
+        raise WebError(400, f"settings must be a JSON object, got {shown(settings)}")
     return players, monsters, seed, Automation.from_body(settings)
 
 

@@ -83,7 +83,7 @@ function setMode(mode) {
   $("game-settings").hidden = mode !== "game";
   if (mode !== "game") $("gameover").hidden = true;
   if (mode !== "replay") $("review").hidden = true;
-  $("handover").hidden = true;
+  setHandOver(false);
 }
 
 // -- the new-game form ----------------------------------------------------------------------
@@ -126,8 +126,9 @@ function drawSeats() {
 }
 
 function autoFields(prefix, settings, onchange) {
-  const s = settings || { stay_unless_below: null, skip_buy: false, forced: false };
-  const forced = el("input", { type: "checkbox", id: `${prefix}-forced`, checked: s.forced, onchange });
+  // A decision with only one choice is always taken by the engine itself (and told in the
+  // log): no setting for it.
+  const s = settings || { stay_unless_below: null, skip_buy: false };
   const skip = el("input", { type: "checkbox", id: `${prefix}-skip-buy`, checked: s.skip_buy, onchange });
   const stay = el("input", { type: "checkbox", id: `${prefix}-stay`, checked: s.stay_unless_below !== null, onchange });
   const life = el("input", {
@@ -135,7 +136,7 @@ function autoFields(prefix, settings, onchange) {
     "aria-label": "Life below which you are asked", onchange,
   });
   return [
-    el("label", { class: "check" }, forced, " Take forced moves (only one choice) without asking"),
+    el("p", { class: "hint auto-note", text: "A decision with only one choice is always taken for you, and the log says so." }),
     el("label", { class: "check" }, skip, " Skip the Buy step when no card is affordable"),
     el("span", { class: "check" }, el("label", { for: `${prefix}-stay` }, stay, " Stay in Manhattan when hit, unless life is below"), " ", life),
   ];
@@ -144,7 +145,7 @@ function autoFields(prefix, settings, onchange) {
 function readAuto(prefix) {
   const stay = $(`${prefix}-stay`).checked;
   const life = Math.max(1, Math.min(12, Number($(`${prefix}-stay-life`).value) || 5));
-  return { forced: $(`${prefix}-forced`).checked, skip_buy: $(`${prefix}-skip-buy`).checked, stay_unless_below: stay ? life : null };
+  return { skip_buy: $(`${prefix}-skip-buy`).checked, stay_unless_below: stay ? life : null };
 }
 
 async function startGame(watch) {
@@ -244,6 +245,9 @@ function show(data) {
   app.marked = new Set();
   drawBoard(data, prev);
   drawPrompt(data);
+  // While a person buys, the market stands beside the question (CSS: #play.buying).
+  const waiting = data.waiting;
+  $("play").classList.toggle("buying", !!(waiting && waiting.human && waiting.kind === "shop"));
   addLog(data.log, data.log_from, data.log_next);
   drawGameOver(data);
   const auto = $("auto-game");
@@ -358,6 +362,12 @@ function cardChip(card) {
       el("b", { text: `${card.name}` }), ` (${card.kind === "keep" ? "Keep" : "Discard"}, ${card.cost} energy): `, card.text));
 }
 
+function turnBadge(data, seat) {
+  // Whose turn, as the one who reads it: yours, a person's at this screen, or a bot's.
+  if (data.seats[seat].player !== HUMAN) return "their turn";
+  return humans(data).length > 1 ? `${data.seats[seat].name}'s turn (a person here)` : "your turn";
+}
+
 function drawMonsters(data, prev) {
   const box = $("monsters");
   box.replaceChildren(el("h2", { class: "sr-only", text: "Monsters" }));
@@ -365,7 +375,7 @@ function drawMonsters(data, prev) {
   const sameGame = prev && prev.id === data.id;
   for (const m of data.board.monsters) {
     const badges = [];
-    if (m.turn) badges.push(data.seats[m.seat].player === HUMAN ? "their turn (a person)" : "their turn");
+    if (m.turn) badges.push(turnBadge(data, m.seat));
     if (m.superstar) badges.push("Superstar");
     if (m.statue) badges.push("Statue of Liberty");
     for (const [kind, count] of Object.entries(m.tokens)) badges.push(`${count} ${kind}`);
@@ -449,20 +459,25 @@ function drawDice(data, rerolling, prev, target) {
   const dice = data.board.dice;
   const rolled = !prev || prev.id !== data.id || prev.board.dice.showing !== dice.showing
     || prev.board.dice.rerolls_left !== dice.rerolls_left;
-  const done = resolvedFlags(dice, kind);
+  // The symbols cards added to the result (Painbow's Attack) are drawn after the dice, each
+  // marked with its card.
+  const faces = dice.faces.concat((dice.added || []).map((a) => ({ ...a, added: true })));
+  const done = resolvedFlags({ ...dice, faces }, kind);
   if (dice.faces.length) {
     const owner = data.turn.seat;
     const whose = data.seats[owner].player === HUMAN && rerolling ? "Your dice" : `${data.seats[owner].name}'s dice`;
     const count = done.filter(Boolean).length;
     box.append(el("small", { class: "whose", text: count ? `${whose} (${count} resolved)` : whose }));
   }
-  dice.faces.forEach((face, i) => {
+  faces.forEach((face, i) => {
     const resolved = done[i];
-    const cls = `die ${face.face}${resolved ? " resolved" : ""}${rolled && !resolved ? " rolling" : ""}`;
-    const name = resolved ? `${face.name}, resolved` : face.name;
+    const cls = `die ${face.face}${face.added ? " added" : ""}${resolved ? " resolved" : ""}${rolled && !resolved && !face.added ? " rolling" : ""}`;
+    const what = face.added ? `${face.name}, added by ${face.card}` : face.name;
+    const name = resolved ? `${what}, resolved` : what;
     const label = [el("b", { "aria-hidden": "true", text: face.symbol }), el("small", { "aria-hidden": rerolling ? null : "true", text: face.name }),
-      resolved ? el("span", { class: "done", "aria-hidden": "true", text: "✓" }) : null];
-    if (rerolling) {
+      resolved ? el("span", { class: "done", "aria-hidden": "true", text: "✓" }) : null,
+      face.added ? el("span", { class: "tag added-tag", "aria-hidden": "true", text: `+ ${face.card}` }) : null];
+    if (rerolling && !face.added) {
       const marked = app.marked.has(i);
       box.append(el("button", {
         type: "button", class: `${cls} toggle${marked ? " marked" : ""}`, "data-index": i,
@@ -489,10 +504,13 @@ function actionButton(entry, extraClass) {
   // A buy names the market slot as the market here shows it (from 1), not the
   // notation's ("buy 0" is slot 1).
   const title = entry.kind === "buy" && entry.slot ? `card ${entry.slot} of the market` : entry.action;
+  // A move that costs Energy (New York Marathon in the market) says so on its button.
+  const cost = entry.energy ? el("span", { class: "cost", text: ` (costs ⚡ ${entry.energy} Energy)` }) : null;
   return el("button", {
     type: "button", class: `action ${extraClass || ""}`.trim(), "data-index": entry.index,
-    "data-kind": entry.kind, "data-slot": entry.slot, title, onclick: () => choose(entry.index),
-  }, entry.label);
+    "data-kind": entry.kind, "data-slot": entry.slot, "data-energy": entry.energy, title,
+    onclick: () => choose(entry.index),
+  }, entry.label, cost);
 }
 
 function drawPrompt(data, keepMarks) {
@@ -505,6 +523,7 @@ function drawPrompt(data, keepMarks) {
   app.game.prev = data;
   drawUndo(data);
   drawHint(data);
+  drawYou(data);
   if (data.over) {
     const winners = data.winners && data.winners.length
       ? data.winners.map((s) => seatName(data, s)).join(" and ") : "nobody";
@@ -538,6 +557,13 @@ function drawPrompt(data, keepMarks) {
     }, match ? match.label : "Reroll the dice marked"), el("p", { class: "hint", text: hint }));
   }
   for (const entry of others) box.append(actionButton(entry));
+  const priced = others.find((a) => a.energy);
+  if (priced) {
+    const marathon = data.board.market.find((c) => c && c.id === "base:new-york-marathon");
+    const why = marathon ? ` while ${marathon.name} is face up in the market` : "";
+    const have = data.board.monsters[waiting.seat].energy;
+    box.append(el("p", { class: "hint move-cost", text: `Moving costs ${priced.energy} Energy${why}; you have ⚡ ${have}.` }));
+  }
   if (rerolls.length) {
     const list = el("details", { class: "all-rerolls" },
       el("summary", { text: `All ${rerolls.length} ways to reroll` }));
@@ -545,6 +571,27 @@ function drawPrompt(data, keepMarks) {
     box.append(list);
   }
   markSuggested(data);
+}
+
+function drawYou(data) {
+  // What the person deciding needs beside the question on a phone, where the city is far
+  // below: their monster, and the buildings and units of the borough it stands in.
+  const box = $("you-box");
+  box.replaceChildren();
+  const waiting = data.waiting;
+  box.hidden = !(app.mode === "game" && waiting && waiting.human && !data.over);
+  if (box.hidden) return;
+  const m = data.board.monsters[waiting.seat];
+  box.append(el("b", { text: `${seatName(data, m.seat)}: ` }), `♥ ${m.life} · ★ ${m.vp} VP · ⚡ ${m.energy}, ${m.where}`);
+  const borough = m.location && data.board.boroughs.find((b) => b.id === m.location.borough);
+  if (!borough) return;
+  const tops = borough.stacks.filter((st) => st.top !== null).map((st) => `${st.label} ✹${st.durability}`);
+  const counted = new Map();
+  for (const u of borough.units) counted.set(unitName(data, u), (counted.get(unitName(data, u)) || 0) + 1);
+  for (const u of borough.fresh_units) counted.set(`${unitName(data, u)} (new)`, (counted.get(`${unitName(data, u)} (new)`) || 0) + 1);
+  const units = Array.from(counted, ([name, n]) => (n > 1 ? `${n} ${name}` : name));
+  box.append(el("br"), el("span", { class: "you-borough" },
+    `${borough.label}: ${tops.join(" · ") || "no building standing"}; units: ${units.join(", ") || "none"}`));
 }
 
 // -- hints: what the strongest bot would do -----------------------------------------------------
@@ -637,15 +684,39 @@ function maybeHandOver(data) {
   const name = data.seats[waiting.seat].name;
   $("handover-title").textContent = `Pass the screen to ${name}`;
   $("handover-text").textContent = `${name} decides next. ${waiting.question}`;
+  $("handover-note").textContent = "";
   $("handover-go").textContent = `I am ${name}: show my turn`;
-  $("handover").hidden = false;
+  // A real modal: the page behind is hidden (not only dimmed) and inert, so that neither the
+  // eyes nor the keyboard reach the board until the next person says they are there.
+  setHandOver(true);
   $("handover-go").onclick = () => {
     app.game.shownSeat = waiting.seat;
-    $("handover").hidden = true;
+    setHandOver(false);
     const first = document.querySelector("#actions button:enabled, #dice button");
     if (first) first.focus();
   };
   $("handover-go").focus();
+}
+
+function setHandOver(open) {
+  $("handover").hidden = !open;
+  document.body.classList.toggle("handing-over", open);
+  for (const id of ["top", "error", "main"]) $(id).inert = open;
+}
+
+function handOverKeys(event) {
+  // Focus stays on the hand-over screen's one button (Tab and Shift+Tab come back to it);
+  // Escape does not reveal the turn: only the button does, and the screen says so.
+  if ($("handover").hidden) return;
+  if (event.key === "Tab") {
+    event.preventDefault();
+    $("handover-go").focus();
+  } else if (event.key === "Escape") {
+    event.preventDefault();
+    const name = app.game.data ? app.game.data.seats[app.game.data.waiting.seat].name : "the next player";
+    $("handover-note").textContent = `The turn stays hidden until ${name} presses the button.`;
+    $("handover-go").focus();
+  }
 }
 
 function drawGameOver(data) {
@@ -685,7 +756,7 @@ function fillStandings(data, result) {
 const ICONS = [
   [/eliminated|is out/, "☠"], [/wins|Game over/, "♛"], [/loses \d+ life/, "✹"],
   [/gains \d+ life|heals/, "♥"], [/destroys|High-Rise|Hospital|Power Plant/, "⌂"],
-  [/buys|sweeps|market/, "▤"], [/VP/, "★"], [/energy/, "⚡"],
+  [/buys|sweeps|market/, "▤"], [/(gains|earns|pays|loses|spends) \d+ energy/i, "⚡"], [/VP/, "★"], [/energy/i, "⚡"],
   [/Manhattan|moves|enters|flees|starts in|stays/, "➜"],
   [/rolls|rerolls|keeps|dice|resolves/, "⚄"], [/Jet|Tank|Infantry/, "✈"],
 ];
@@ -796,7 +867,12 @@ function scrub(target) {
 
 function replayKeys(event) {
   if (app.mode !== "replay" || !app.replay) return;
-  if (event.target && ["INPUT", "SELECT", "TEXTAREA"].includes(event.target.tagName)) return;
+  const target = event.target;
+  // The slider moves by one decision with the arrows, Home and End itself; Page Up and Page
+  // Down jump a turn there too (a range input would move a tenth of the game).
+  const slider = target && target.id === "rp-range";
+  if (slider && !["PageUp", "PageDown"].includes(event.key)) return;
+  if (!slider && target && ["INPUT", "SELECT", "TEXTAREA"].includes(target.tagName)) return;
   const r = app.replay;
   const moves = {
     ArrowLeft: r.frame - 1, ArrowRight: r.frame + 1, Home: 0, End: r.summary.frames - 1,
@@ -855,12 +931,21 @@ function reviewTurns(review) {
   return Array.from(last.entries());
 }
 
-const CHART = { w: 640, h: 250, left: 40, right: 12, top: 12, bottom: 30 };
+const CHART = { w: 640, h: 250, left: 44, right: 12, top: 12, bottom: 34 };
+// The chart is drawn at the width it is shown (w units = w pixels), so that its labels keep
+// their 12 px on a phone instead of shrinking with the picture.
+
+function fitChart() {
+  const shown = $("review-chart").clientWidth;
+  CHART.w = Math.max(300, Math.round(shown || 640));
+  CHART.h = Math.round(Math.max(200, Math.min(250, CHART.w * 0.45)));
+}
 
 function chartX(i, n) { return CHART.left + (n > 1 ? i / (n - 1) : 0) * (CHART.w - CHART.left - CHART.right); }
 function chartY(v) { return CHART.top + (1 - v) * (CHART.h - CHART.top - CHART.bottom); }
 
 function drawChart(answer) {
+  fitChart();
   const review = answer.review.data;
   const points = review.points;
   const n = points.length;
@@ -893,7 +978,7 @@ function drawChart(answer) {
     const x = chartX(i, n);
     if (x - lastLabel < room) continue;
     lastLabel = x;
-    chart.append(svgEl("text", { class: "chart-axis", x, y: CHART.h - CHART.bottom + 14, "text-anchor": "middle", text: `${turn}` }));
+    chart.append(svgEl("text", { class: "chart-axis", x, y: CHART.h - CHART.bottom + 16, "text-anchor": "middle", text: `${turn}` }));
   }
   chart.append(svgEl("text", { class: "chart-axis", x: CHART.left + (CHART.w - CHART.left - CHART.right) / 2, y: CHART.h - 3, "text-anchor": "middle", text: "turn" }));
   // The costly decisions, as small ticks under the curves.
@@ -965,17 +1050,25 @@ function drawCostly(answer) {
           onclick: () => { scrub(frame); $("replay-bar").scrollIntoView({ block: "nearest" }); },
         },
         el("span", { class: "loss", text: `Turn ${d.turn} · −${(100 * d.loss).toFixed(1)} points` }),
-        el("span", { class: "asked", text: d.asked }),
-        el("span", { text: `Chose: ${d.chosen.words} (${pct(d.chosen.value)})` }),
-        el("span", { text: `Better: ${d.best.words} (${pct(d.best.value)})` }))));
+        el("span", { class: "asked", text: pageWords(answer, d).asked }),
+        el("span", { text: `Chose: ${pageWords(answer, d).chosen} (${pct(d.chosen.value)})` }),
+        el("span", { text: `Better: ${pageWords(answer, d).best} (${pct(d.best.value)})` }))));
     }
     section.append(list);
     box.append(section);
   }
 }
 
+function pageWords(answer, d) {
+  // A costly decision in the game page's words (the server's "words"), else the review's.
+  const words = (answer.words && answer.words[String(d.event)]) || { actions: {} };
+  const say = (v) => words.actions[v.action] || v.words;
+  return { asked: words.asked || d.asked, chosen: say(d.chosen), best: say(d.best) };
+}
+
 function drawReview() {
   const answer = app.review;
+  $("review-body").hidden = false; // shown first: the chart is drawn at the width it has
   drawChart(answer);
   drawReviewTable(answer);
   drawCostly(answer);
@@ -984,7 +1077,6 @@ function drawReview() {
   const skipped = data.skipped ? ` ${data.skipped} decisions at the end were not assessed (the server's budget ran out).` : "";
   $("review-how").textContent = `How: the search bots' evaluation after every decision; each choice valued by ${s.samples} rollouts of the heuristic bot to the end of the decider's turn, dice choices by an exact dice search (as kingofny review does).${skipped}`;
   $("review-status").textContent = `Reviewed in ${answer.seconds.toFixed(1)} s.`;
-  $("review-body").hidden = false;
   if (app.replay) { drawReplayNote(app.replay.frame); markReviewPosition(app.replay.frame); }
 }
 
@@ -1001,7 +1093,7 @@ function drawReplayNote(frame) {
   const note = $("replay-note");
   const found = costlyAt(frame);
   note.hidden = !found.length;
-  note.textContent = found.map((d) => `Review: ${d.monster}'s choice here gave away ${(100 * d.loss).toFixed(1)} points of win probability; better: ${d.best.words} (${pct(d.best.value)} against ${pct(d.chosen.value)}).`).join(" ");
+  note.textContent = found.map((d) => `Review: ${d.monster}'s choice here gave away ${(100 * d.loss).toFixed(1)} points of win probability; better: ${pageWords(app.review, d).best} (${pct(d.best.value)} against ${pct(d.chosen.value)}).`).join(" ");
 }
 
 function markReviewPosition(frame) {
@@ -1100,6 +1192,16 @@ document.addEventListener("DOMContentLoaded", async () => {
   $("rp-last").addEventListener("click", () => scrub(app.replay.summary.frames - 1));
   $("rp-range").addEventListener("change", () => scrub(Number($("rp-range").value)));
   document.addEventListener("keydown", replayKeys);
+  document.addEventListener("keydown", handOverKeys);
+  let resizing = 0;
+  window.addEventListener("resize", () => {
+    clearTimeout(resizing);
+    resizing = setTimeout(() => {
+      if (!app.review || $("review").hidden || $("review-body").hidden) return;
+      drawChart(app.review);
+      if (app.replay) markReviewPosition(app.replay.frame);
+    }, 150);
+  });
   for (const id of ["setup-title", "replay-title"]) $(id).setAttribute("tabindex", "-1");
   document.body.dataset.ready = "1";
   await resume();
