@@ -25,6 +25,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NoReturn, TextIO
 
+from kingofny._files import read_text_file
 from kingofny._version import __version__
 from kingofny.errors import KingOfNYError
 from kingofny.players import BUILTIN_KINDS
@@ -58,22 +59,6 @@ _BAR_WIDTH = 30
 
 class _UsageError(Exception):
     """A problem with the arguments, reported in one line."""
-
-
-def read_text_file(path: Path, kind: str, error: Callable[[str], Exception]) -> str:
-    """The text of the file ``path`` (UTF-8). A missing, unreadable or binary file, or a
-    directory, raises ``error`` with a one-line message that names ``kind``, what the file
-    should have been ("a game record")."""
-    try:
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise error(f"no such file: {path}") from None
-    except IsADirectoryError:
-        raise error(f"{path} is a directory, not {kind}") from None
-    except UnicodeDecodeError:
-        raise error(f"{path} is not a text file") from None
-    except OSError as exc:
-        raise error(f"cannot read {path}: {exc.strerror or exc}") from None
 
 
 class _Terminated(Exception):

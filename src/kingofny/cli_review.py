@@ -106,7 +106,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     :class:`~kingofny.KingOfNYError` (:class:`~kingofny.review.ReviewError`,
     :class:`~kingofny.ArgumentError`, :class:`~kingofny.ConfigError` without matplotlib),
     which :func:`kingofny.cli.main` prints in one line with exit status 2."""
-    from kingofny.cli import read_text_file
+    from kingofny._files import read_text_file
     from kingofny.errors import ArgumentError
     from kingofny.review import (
         ReviewError,
