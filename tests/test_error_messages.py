@@ -104,3 +104,24 @@ def test_the_rules_api_names_a_state_that_is_not_one(
 def test_observe_refuses_a_seat_that_is_not_one(seat: object, message: str) -> None:
     with pytest.raises(k.ConfigError, match=message):
         k.observe(k.new_game(4, seed=1), seat)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "seed", [1 << 1024, -(1 << 1024), 10**5000], ids=["2**1024", "-2**1024", "10**5000"]
+)
+def test_a_seed_too_large_to_save_is_refused(seed: int) -> None:
+    """A game is saved as JSON, whose reader takes integers smaller than 2**1024 in magnitude
+    (and Python shows no int of over 4,300 digits): a larger seed is a typed error at once,
+    not a game that cannot be saved or shown."""
+    with pytest.raises(k.ConfigError, match="2\\*\\*1024"):
+        k.new_game(2, seed=seed)
+    view = k.observe(k.new_game(2, seed=1))
+    with pytest.raises(k.ArgumentError, match="2\\*\\*1024"):
+        k.reseed(view, seed)
+
+
+def test_the_largest_seed_makes_a_game_that_is_saved_and_shown() -> None:
+    seed = (1 << 1024) - 1
+    state = k.new_game(2, seed=seed)
+    assert k.from_json(k.to_json(state)) == state
+    assert repr(state).startswith("GameState(")

@@ -71,6 +71,7 @@ from kingofny.model.city import (
 from kingofny.model.content import ContentTable, resolve
 from kingofny.model.dice import Dice
 from kingofny.model.invariants import MAX_AGENDA, MAX_MONSTERS, MIN_MONSTERS, field_problems
+from kingofny.model.limits import SEED_LIMIT
 from kingofny.model.outcomes import Outcome
 from kingofny.model.pack import ContentPack
 from kingofny.model.state import GameConfig, GameState
@@ -113,7 +114,7 @@ _DICE_LIMIT = 64
 enough that no document makes the engine enumerate huge multisets."""
 
 _T = TypeVar("_T")
-_INT_LIMIT = 1 << 1024
+_INT_LIMIT = SEED_LIMIT
 """Integers must be smaller than this in magnitude (a seed may be large; nothing else is)."""
 _RNG_LIMIT = 1 << 64
 """The auto-chance generator state is a 64-bit value (:mod:`kingofny._engine.rng`)."""

@@ -39,6 +39,7 @@ from kingofny._engine.setup import resolve_monster_ids
 from kingofny.errors import ArgumentError, ConfigError, IllegalActionError
 from kingofny.model.actions import Action
 from kingofny.model.content import resolve
+from kingofny.model.limits import SEED_LIMIT
 from kingofny.model.outcomes import ChanceKind, Outcome, chance_kinds
 from kingofny.model.state import GameConfig, GameState
 from kingofny.model.steps import ChanceStep
@@ -108,7 +109,9 @@ def new_game(
     :class:`~kingofny.errors.ConfigError`, one that fails to load a
     :class:`~kingofny.errors.PluginError`. With a ``seed`` every chance event is drawn
     automatically and reproducibly; without one the game stops at each chance node for
-    :func:`apply` to receive an outcome (explicit-chance mode).
+    :func:`apply` to receive an outcome (explicit-chance mode). A seed is an int smaller than
+    2**1024 in magnitude (what a saved game can hold); another is a
+    :class:`~kingofny.errors.ConfigError`.
 
     ``manual`` (with a seed) names the kinds of chance the seed leaves to the caller, as
     :class:`~kingofny.ChanceKind` members or their names: ``new_game(4, seed=7,
@@ -118,7 +121,9 @@ def new_game(
     node stops then) and :class:`~kingofny.errors.ArgumentError` for an unknown kind.
     """
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise ConfigError(f"seed must be an int or None, got {seed!r}")
+        raise ConfigError(f"seed must be an int or None, got {seed!r:.60}")
+    if seed is not None and not -SEED_LIMIT < seed < SEED_LIMIT:
+        raise ConfigError("seed must be smaller than 2**1024 in magnitude")
     kinds = chance_kinds(manual)
     if kinds and seed is None:
         raise ConfigError(
@@ -178,7 +183,9 @@ def reseed(view: GameState, seed: int) -> GameState:
     """
     view = _undrafted(_checked("reseed(view)", view))
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ArgumentError("reseed(seed)", f"expected an int, got {seed!r}")
+        raise ArgumentError("reseed(seed)", f"expected an int, got {seed!r:.60}")
+    if not -SEED_LIMIT < seed < SEED_LIMIT:
+        raise ArgumentError("reseed(seed)", "expected an int smaller than 2**1024 in magnitude")
     config = evolve(view.config, seed=seed, manual=())
     seeded = evolve(view, config=config, rng=rngmod.seed_state(seed))
     if view.winners is not None:

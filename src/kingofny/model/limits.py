@@ -20,6 +20,9 @@ MAX_DICE: Final = 8
 MAX_POINTS: Final = 64
 """The largest count or number of points a step may carry (Destruction to spend, dice to roll):
 far above what any result can give."""
+SEED_LIMIT: Final = 1 << 1024
+"""Seeds are smaller than this in magnitude: any such game can be saved as JSON (whose reader
+takes no larger integer) and shown."""
 MAX_AGENDA: Final = 256
 """Most pending steps a position may hold. Play never stacks more than a few dozen; the bound
 keeps an absurd document from costing time."""
