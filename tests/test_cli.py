@@ -82,6 +82,11 @@ def test_verbose_single_game_prints_turns_and_winner(capsys: pytest.CaptureFixtu
     out = capsys.readouterr().out
     lines = out.splitlines()
     assert lines[0].startswith("King of New York: Captain Fish (seat 0), Drakonis (seat 1)")
+    # Who plays which seat, and what the dice letters mean (a newcomer's trial asked for both).
+    assert lines[1] == "Players: seat 0 heuristic, seat 1 random, seat 2 random, seat 3 random."
+    assert lines[2] == (
+        "Dice letters: E energy, H heal, A attack, C celebrity, D destruction, O ouch."
+    )
     assert any(line.startswith("== Turn 1: ") for line in lines)
     assert any(line.startswith("== Turn 2: ") for line in lines)
     assert any(" rerolls " in line or " stops rolling: " in line for line in lines)
@@ -116,7 +121,8 @@ def test_saved_record_replays_with_the_same_log(
     assert record.winners is not None
     assert main(["replay", str(path)]) == 0
     replayed = capsys.readouterr().out.splitlines()
-    assert replayed == played[:-2]  # the same log, without the seed and file lines
+    # The same log, without the players (a record does not name them), the seed and file lines.
+    assert replayed == [played[0], *played[2:-2]]
 
 
 def test_many_games_save_the_last_record(

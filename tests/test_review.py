@@ -445,7 +445,9 @@ def test_cli_bad_input_exits_2_without_a_traceback(
     if content is not None:
         path.write_text(texts.get(content, content), encoding="utf-8")
     assert main(["review", str(path), "--budget", "0", *args]) == 2
-    assert message in _error(capsys)
+    err = _error(capsys)
+    assert message in err
+    assert err.count(str(path)) <= 1, "the file is named once"
 
 
 def test_cli_plot_writes_a_png(

@@ -553,6 +553,7 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from kingofny.record import replay_states
     from kingofny.runner import MAX_TIMEOUT
     from kingofny.tournament.series import simulate
+    from kingofny.wording import dice_letters_legend
 
     monsters = _split(args.monsters, "--monsters") if args.monsters is not None else None
     if args.players is not None:
@@ -587,10 +588,12 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().getrandbits(32)
     args.seed = seed  # the seed in use, which Ctrl+C's resume command gives (see main)
     last: list[GameResult] = []
+    last_seats: list[tuple[int, ...]] = []
     verbose_games = args.verbose and args.games > 1
 
     def on_result(index: int, result: GameResult, seats: tuple[int, ...]) -> None:
         last[:] = [result]
+        last_seats[:] = [seats]
         if verbose_games:
             out.write(_game_line(index, result, [kinds[e] for e in seats]) + "\n")
 
@@ -637,7 +640,13 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     result = last[0]
     if args.games == 1:
         if args.verbose:
-            for line in narrate(replay_states(result.record)):
+            lines = iter(narrate(replay_states(result.record)))
+            out.write(next(lines) + "\n")  # the monsters in their seats
+            seated = ", ".join(
+                f"seat {seat} {kinds[entrant]}" for seat, entrant in enumerate(last_seats[0])
+            )
+            out.write(f"Players: {seated}.\n{dice_letters_legend()}\n")
+            for line in lines:
                 out.write(line + "\n")
         else:
             out.write(_game_line(0, result, kinds) + "\n")
@@ -816,6 +825,7 @@ def _replay(path: Path, out: TextIO) -> int:
     from kingofny.narrate import narrate
     from kingofny.record import GameRecord, replay_states
     from kingofny.serialize import from_json
+    from kingofny.wording import dice_letters_legend
 
     text = read_text_file(path, "a saved game record", _UsageError)
     try:
@@ -825,6 +835,7 @@ def _replay(path: Path, out: TextIO) -> int:
     if not isinstance(record, GameRecord):
         raise _UsageError(f"{path} holds a game state, not a game record")
     lines = list(narrate(replay_states(record)))
+    lines.insert(1, dice_letters_legend())  # after the monsters in their seats
     for line in lines:
         out.write(line + "\n")
     return EXIT_OK

@@ -121,8 +121,9 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         if args.plot.is_dir():
             raise ArgumentError("--plot", f"{args.plot} is a directory; give a file name (.png)")
         require_matplotlib()
+    text = read_text_file(args.file, "a game record", ReviewError)  # its errors name the file
     try:
-        loaded = load_record(read_text_file(args.file, "a game record", ReviewError))
+        loaded = load_record(text)
     except ReviewError as exc:
         raise ReviewError(f"{args.file}: {exc}") from exc
     count = loaded.record.config.player_count

@@ -71,6 +71,7 @@ __all__ = [
     "building_kind_name",
     "building_name",
     "card_name",
+    "dice_letters_legend",
     "dice_words",
     "face_name",
     "monster_name",
@@ -176,6 +177,13 @@ def unit_label(unit: UnitKind) -> str:
 def face_name(face: Face) -> str:
     """A die face's printed name: ``"Attack"``, ``"Ouch!"``."""
     return _FACE_NAMES[face]
+
+
+def dice_letters_legend() -> str:
+    """What the letters of dice stand for, in one line: ``"Dice letters: E energy, H heal, A
+    attack, C celebrity, D destruction, O ouch."``."""
+    names = ", ".join(f"{face.symbol} {face_name(face).rstrip('!').lower()}" for face in Face)
+    return f"Dice letters: {names}."
 
 
 def dice_words(dice: Dice) -> str:

@@ -36,6 +36,7 @@ from kingofny.play.hints import HINT_BOT, suggest
 from kingofny.play.outcomes import TILE_EXAMPLES, outcome_prompt, parse_outcome
 from kingofny.play.session import Session
 from kingofny.runner import describe_exception
+from kingofny.wording import dice_letters_legend
 
 __all__ = ["HELP", "MAX_LISTED", "PlayCrash", "Terminal", "run"]
 
@@ -56,7 +57,7 @@ Type a choice's number, or a command:
   hint                    what the strongest bot (MCTS) would do
   undo                    back to your last decision (not past dice or cards drawn since)
   save [FILE]             save the game;  quit  saves and stops
-Dice letters: E energy, H heal, A attack, C celebrity, D destruction, O ouch."""
+""" + dice_letters_legend()
 
 _TABLE_HELP = """\
 Companion mode: do at the table what the line says, then type what came up:
