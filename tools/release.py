@@ -45,6 +45,7 @@ SOURCES = ("setup.py", "pyproject.toml", "MANIFEST.in", "README.md", "LICENSE")
 PURE = {"KINGOFNY_PURE_PYTHON": "1"}
 """The build environment of the pure wheel."""
 T = TypeVar("T")
+"""What a job of :func:`side_by_side` returns."""
 MYPYC_RUNTIME = "kingofny__mypyc"
 """mypyc's shared library of the compiled modules: by design outside the package."""
 
@@ -57,8 +58,14 @@ def side_by_side(jobs: Sequence[Callable[[], T]]) -> list[T]:
     """The results of ``jobs`` (each runs subprocesses), in order, run one per core at a time;
     the first failure is raised."""
     cores = max(1, min(len(jobs), os.cpu_count() or 1))
-    with ThreadPoolExecutor(cores) as pool:
+    pool = ThreadPoolExecutor(cores)
+    try:
         return [future.result() for future in [pool.submit(job) for job in jobs]]
+    except BaseException:
+        pool.shutdown(wait=True, cancel_futures=True)  # the queued jobs do not start
+        raise
+    finally:
+        pool.shutdown(wait=True)
 
 
 def say(message: str) -> None:

@@ -895,7 +895,7 @@ def test_new_york_marathon_prices_the_moves_on_their_buttons(browser: Any, serve
     tab.idle()
     priced = page.locator("#actions button[data-energy]")
     assert priced.count() == sum(1 for a in game["legal"] if a.get("energy"))
-    assert all("(costs ⚡ 2 Energy)" in text for text in priced.all_inner_texts())
+    assert all("(costs 2 Energy)" in text for text in priced.all_inner_texts())
     stays = [a for a in game["legal"] if a["kind"] in ("stay-put", "stay-in-manhattan")]
     for entry in stays:  # staying is free
         button = page.locator(f"#actions button[data-index='{entry['index']}']")
@@ -999,7 +999,8 @@ def test_on_a_phone_your_monster_and_borough_stand_by_the_question(
     me = game["board"]["monsters"][game["waiting"]["seat"]]
     borough = next(b for b in game["board"]["boroughs"] if b["id"] == me["location"]["borough"])
     text = box.inner_text()
-    assert f"⚡ {me['energy']}" in text
+    assert f"{me['life']} life" in text
+    assert f"{me['energy']} Energy" in text
     assert f"{borough['label']}:" in text
     for unit in borough["units"]:
         assert game["board"]["unit_names"][unit] in text

@@ -42,7 +42,7 @@ def check_int(value: object, field: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise WebError(400, f"{field} must be an integer, got {shown(value)}")
     if not low <= value <= high:
-        raise WebError(400, f"{field} must be between {low} and {high}, got {value}")
+        raise WebError(400, f"{field} must be between {low} and {high}, got {shown(value)}")
     return value
 
 

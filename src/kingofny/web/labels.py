@@ -152,16 +152,19 @@ def log_lines(
     market, and Kong has 1)``)."""
     if steps is None and event is not None:
         try:
-            _, steps = k.apply_traced(before, event.move)
+            reached, steps = k.apply_traced(before, event.move)
         except k.KingOfNYError:
             steps = None
+        else:
+            if reached != after:  # not the event's own step: tell only what changed
+                steps = None
     if not steps:
         return describe(before, event, after, steps)
     lines: list[str] = []
     previous = before
     for run in steps:
         chunk = describe(previous, event, run.state, [run])
-        seat = previous.current_player
+        seat = previous.current_player  # a stay is a decision: the seat deciding it
         if isinstance(run.move, (k.StayPut, k.StayInManhattan)) and seat is not None:
             why = stuck_for_energy(previous, seat, run.move)
             if why is not None:

@@ -83,6 +83,7 @@ function setMode(mode) {
   $("game-settings").hidden = mode !== "game";
   if (mode !== "game") $("gameover").hidden = true;
   if (mode !== "replay") $("review").hidden = true;
+  $("play").classList.remove("buying"); // the game's next payload sets it again
   setHandOver(false);
 }
 
@@ -505,7 +506,7 @@ function actionButton(entry, extraClass) {
   // notation's ("buy 0" is slot 1).
   const title = entry.kind === "buy" && entry.slot ? `card ${entry.slot} of the market` : entry.action;
   // A move that costs Energy (New York Marathon in the market) says so on its button.
-  const cost = entry.energy ? el("span", { class: "cost", text: ` (costs ⚡ ${entry.energy} Energy)` }) : null;
+  const cost = entry.energy ? el("span", { class: "cost", text: ` (costs ${entry.energy} Energy)` }) : null;
   return el("button", {
     type: "button", class: `action ${extraClass || ""}`.trim(), "data-index": entry.index,
     "data-kind": entry.kind, "data-slot": entry.slot, "data-energy": entry.energy, title,
@@ -582,7 +583,7 @@ function drawYou(data) {
   box.hidden = !(app.mode === "game" && waiting && waiting.human && !data.over);
   if (box.hidden) return;
   const m = data.board.monsters[waiting.seat];
-  box.append(el("b", { text: `${seatName(data, m.seat)}: ` }), `♥ ${m.life} · ★ ${m.vp} VP · ⚡ ${m.energy}, ${m.where}`);
+  box.append(el("b", { text: `${seatName(data, m.seat)}: ` }), `${m.life} life · ${m.vp} VP · ${m.energy} Energy, ${m.where}`);
   const borough = m.location && data.board.boroughs.find((b) => b.id === m.location.borough);
   if (!borough) return;
   const tops = borough.stacks.filter((st) => st.top !== null).map((st) => `${st.label} ✹${st.durability}`);
@@ -713,7 +714,8 @@ function handOverKeys(event) {
     $("handover-go").focus();
   } else if (event.key === "Escape") {
     event.preventDefault();
-    const name = app.game.data ? app.game.data.seats[app.game.data.waiting.seat].name : "the next player";
+    const data = app.game.data;
+    const name = data && data.waiting ? data.seats[data.waiting.seat].name : "the next player";
     $("handover-note").textContent = `The turn stays hidden until ${name} presses the button.`;
     $("handover-go").focus();
   }
@@ -756,7 +758,7 @@ function fillStandings(data, result) {
 const ICONS = [
   [/eliminated|is out/, "☠"], [/wins|Game over/, "♛"], [/loses \d+ life/, "✹"],
   [/gains \d+ life|heals/, "♥"], [/destroys|High-Rise|Hospital|Power Plant/, "⌂"],
-  [/buys|sweeps|market/, "▤"], [/(gains|earns|pays|loses|spends) \d+ energy/i, "⚡"], [/VP/, "★"], [/energy/i, "⚡"],
+  [/could not (move|flee)/, "➜"], [/buys|sweeps|market/, "▤"], [/(gains|earns|pays|loses|spends) \d+ energy/i, "⚡"], [/VP/, "★"], [/energy/i, "⚡"],
   [/Manhattan|moves|enters|flees|starts in|stays/, "➜"],
   [/rolls|rerolls|keeps|dice|resolves/, "⚄"], [/Jet|Tank|Infantry/, "✈"],
 ];

@@ -19,13 +19,13 @@ Webspinner             One Web token to each monster the owner damages, per dama
                        (``after_damage_dealt``).
 ``"web"`` tokens       One reroll fewer per token on the holder's turn (``rerolls``); the holder
                        may spend an unresolved Attack die to discard one (``offers`` RESOLVE,
-                       option ``"discard-web"``).
+                       option ``discard:token:web``).
 Curse                  One Curse token to each monster the owner damages, per damaging event
                        (``after_damage_dealt``).
 ``"curse"`` tokens     A reroll with at least one Ouch die costs the holder 1 Energy per token
                        (``reroll_cost``); the holder may spend an unresolved Heal die (in
                        Manhattan too) to discard one (``offers`` RESOLVE, option
-                       ``"discard-curse"``).
+                       ``discard:token:curse``).
 Phoenix Blood          +1 Energy each time the owner is damaged and survives (``after_damaged``).
 Bulletproof            Ouch unit damage to the owner −1 per event, minimum 0 (``damage_taken``).
 Carapace               Maximum Life +2 (``max_life``); one ``"carapace"`` token per Ouch die
