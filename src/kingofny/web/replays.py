@@ -239,7 +239,9 @@ class Replay:
         :data:`MAX_REVIEW_BUDGET`), as ``POST /api/replays/{id}/review`` answers: ``replay``
         (this id), ``review`` (the review's JSON, :meth:`kingofny.review.GameReview.to_dict`),
         ``point_frames`` (the frame that shows each point of the curve), ``costly_frames``
-        (for each costly decision's ``event``, the frame where it was taken) and ``seconds``.
+        (for each costly decision's ``event``, the frame where it was taken), ``words`` (for
+        each costly decision's ``event``, its question and actions in the game page's words)
+        and ``seconds``.
 
         The last few reviews are kept. A 429 if this replay's review is being computed, or if
         ``slots`` (the reviews computed at once) are all taken."""
@@ -279,21 +281,18 @@ class Replay:
                     points.append(min(self.frame_of_event(point.event) + 1, last))
                 else:
                     points.append(0 if index == 0 else last)
-            costly = {
-                str(d.event): self.frame_of_event(d.event)
-                for seat in reviewed.seats
-                for d in seat.costliest
-            }
+            costly: dict[str, int] = {}
+            words: dict[str, Any] = {}
+            for seat in reviewed.seats:
+                for d in seat.costliest:
+                    frame = costly[str(d.event)] = self.frame_of_event(d.event)
+                    words[str(d.event)] = self._page_words(frame, d)
             answer = {
                 "replay": self.id,
                 "review": reviewed.to_dict(),
                 "point_frames": points,
                 "costly_frames": costly,
-                "words": {
-                    str(d.event): self._page_words(costly[str(d.event)], d)
-                    for seat in reviewed.seats
-                    for d in seat.costliest
-                },
+                "words": words,
                 "seconds": round(seconds, 2),
             }
             self._reviews[key] = answer
