@@ -392,3 +392,15 @@ def test_the_symbols_painbow_adds_are_sent_with_the_dice() -> None:
                 return
             state = kingofny.apply(state, rng.choice(kingofny.legal_actions(state)))
     raise AssertionError("Painbow never added an Attack")
+
+
+def test_the_pages_turn_marks_are_the_base_packs() -> None:
+    """The page reads the base pack's turn marks to draw the symbols cards added (Painbow's
+    Attack, Hailing Cabs' Destruction); the import contract keeps content out of the web app,
+    so it holds copies of the strings, which must not drift from the pack's own."""
+    from kingofny.content.base.effects import dice
+    from kingofny.web import session
+
+    assert session._ADDED_MARK == dice.ADDED_MARK
+    assert session._PAINBOW_MARK == dice.PAINBOW_MARK
+    assert session._HAILING_CABS_MARK == dice.UNITS_ONLY_MARK
