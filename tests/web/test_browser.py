@@ -528,6 +528,7 @@ def test_bots_are_watched_to_the_end_with_a_pause(browser: Any, server: str) -> 
     paused = page.inner_text("#question")
     time.sleep(0.5)
     assert page.inner_text("#question") == paused
+    page.click(".prefs summary")  # the Speed menu closed when the page was clicked
     page.select_option("#pace", "0")
     page.click("#actions button.pause")
     page.wait_for_selector("#gameover:not([hidden])", timeout=120_000)
@@ -970,6 +971,14 @@ def test_the_small_things_of_the_trial(browser: Any, server: str) -> None:
     assert opened["height"] == header["height"]
     tab.check_layout()
     tab.check_axe("speed open")
+    # It closes as a menu does: Escape (the focus back on its button), or a click elsewhere.
+    page.keyboard.press("Escape")
+    assert page.locator("#pace").is_hidden()
+    assert page.evaluate("document.activeElement.matches('.prefs summary')")
+    page.click(".prefs summary")
+    assert page.locator("#pace").is_visible()
+    page.click("#log")
+    assert page.locator("#pace").is_hidden()
     assert tab.problems == []
 
 

@@ -705,6 +705,21 @@ function setHandOver(open) {
   for (const id of ["top", "error", "main"]) $(id).inert = open;
 }
 
+// The Speed settings (a <details> drop-down over the page) close as a menu does: on Escape,
+// the focus going back to their button, and on a click anywhere else.
+function closeSpeedMenu(event) {
+  const prefs = document.querySelector(".prefs");
+  if (!prefs || !prefs.open) return;
+  if (event.type === "keydown" && event.key === "Escape") {
+    prefs.open = false;
+    prefs.querySelector("summary").focus();
+  } else if (event.type === "click" && !prefs.contains(event.target)) {
+    prefs.open = false;
+  }
+}
+document.addEventListener("keydown", closeSpeedMenu);
+document.addEventListener("click", closeSpeedMenu);
+
 function handOverKeys(event) {
   // Focus stays on the hand-over screen's one button (Tab and Shift+Tab come back to it);
   // Escape does not reveal the turn: only the button does, and the screen says so.
