@@ -338,6 +338,14 @@ def test_a_hotseat_game_hands_over_between_people(
             if len(named) == 3:
                 tab.check_axe("hand-over")
                 tab.shot(artifacts, "web-handover.png")
+                # A failure while the screen is up is shown above it (and announced).
+                page.evaluate("showError('the server is not answering')")
+                error = page.locator("#error")
+                assert not error.evaluate("e => e.inert")
+                centre = "const r = e.getBoundingClientRect(); const x = r.x + r.width / 2;"
+                on_top = f"e => {{ {centre} return document.elementFromPoint(x, r.y + 4) === e; }}"
+                assert error.evaluate(on_top)
+                page.evaluate("showError('')")
             if len(named) >= 6:
                 break
             page.click("#handover-go")

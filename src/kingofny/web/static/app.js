@@ -702,7 +702,9 @@ function maybeHandOver(data) {
 function setHandOver(open) {
   $("handover").hidden = !open;
   document.body.classList.toggle("handing-over", open);
-  for (const id of ["top", "error", "main"]) $(id).inert = open;
+  // The error line stays live and shows above the screen: a failure while it is up is seen
+  // and announced (it holds no control to reach).
+  for (const id of ["top", "main"]) $(id).inert = open;
 }
 
 // The Speed settings (a <details> drop-down over the page) close as a menu does: on Escape,
