@@ -31,12 +31,14 @@ _WITH_HIDDEN_TILES: Final = maker(GameState, "hidden_tiles")
 _WITH_STACKS: Final = maker(BoroughState, "stacks")
 
 
-def resolve_monster_ids(monsters: Sequence[str] | int, content: ContentTable) -> tuple[str, ...]:
+def resolve_monster_ids(monsters: object, content: ContentTable) -> tuple[str, ...]:
     """Monster ids for a game: a count takes the first monsters of the packs; a name may omit
-    its pack (``"kong"`` is ``"base:kong"``) when only one pack in play has it."""
+    its pack (``"kong"`` is ``"base:kong"``) when only one pack in play has it. Anything else
+    is a ConfigError (``monsters`` is typed ``object``: compiled, a narrower type would turn
+    a wrong argument into mypyc's own TypeError before the checks below)."""
     known = tuple(content.monsters.values())
     if isinstance(monsters, bool) or not isinstance(monsters, (int, Sequence)):
-        raise ConfigError(f"monsters must be a count or a sequence of ids, got {monsters!r}")
+        raise ConfigError(f"monsters must be a count or a sequence of ids, got {monsters!r:.60}")
     if isinstance(monsters, int):
         if not MIN_MONSTERS <= monsters <= MAX_MONSTERS:
             raise ConfigError(
@@ -49,9 +51,10 @@ def resolve_monster_ids(monsters: Sequence[str] | int, content: ContentTable) ->
         raise ConfigError(f"monsters must be a sequence of ids, not the string {monsters!r}")
     by_id = {m.id: m for m in known}
     ids: list[str] = []
-    for name in monsters:
+    names: list[object] = list(monsters)
+    for name in names:
         if not isinstance(name, str):
-            raise ConfigError(f"monster ids are strings, got {name!r}")
+            raise ConfigError(f"monster ids are strings, got {name!r:.60}")
         short = name.lower().replace(" ", "-")
         matches = [m.id for m in known if m.id == name or m.id.partition(":")[2] == short]
         if len(matches) != 1 or (":" in name and name not in by_id):
