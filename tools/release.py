@@ -58,14 +58,14 @@ def side_by_side(jobs: Sequence[Callable[[], T]]) -> list[T]:
     """The results of ``jobs`` (each runs subprocesses), in order, run one per core at a time;
     the first failure is raised."""
     cores = max(1, min(len(jobs), os.cpu_count() or 1))
-    pool = ThreadPoolExecutor(cores)
-    try:
-        return [future.result() for future in [pool.submit(job) for job in jobs]]
-    except BaseException:
-        pool.shutdown(wait=True, cancel_futures=True)  # the queued jobs do not start
-        raise
-    finally:
-        pool.shutdown(wait=True)
+    with ThreadPoolExecutor(cores) as pool:
+        futures = [pool.submit(job) for job in jobs]
+        try:
+            return [future.result() for future in futures]
+        except BaseException:
+            for future in futures:
+                future.cancel()  # the queued jobs do not start
+            raise
 
 
 def say(message: str) -> None:

@@ -587,13 +587,11 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         args.seed = _seed_of(args.output)
     seed = args.seed if args.seed is not None else random.SystemRandom().getrandbits(32)
     args.seed = seed  # the seed in use, which Ctrl+C's resume command gives (see main)
-    last: list[GameResult] = []
-    last_seats: list[tuple[int, ...]] = []
+    last: list[tuple[GameResult, tuple[int, ...]]] = []  # the last game, and who sat where
     verbose_games = args.verbose and args.games > 1
 
     def on_result(index: int, result: GameResult, seats: tuple[int, ...]) -> None:
-        last[:] = [result]
-        last_seats[:] = [seats]
+        last[:] = [(result, seats)]
         if verbose_games:
             out.write(_game_line(index, result, [kinds[e] for e in seats]) + "\n")
 
@@ -637,13 +635,13 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         if args.output is not None:
             out.write(f"results written to {args.output}\n")
         return EXIT_OK
-    result = last[0]
+    result, seats = last[0]
     if args.games == 1:
         if args.verbose:
             lines = iter(narrate(replay_states(result.record)))
             out.write(next(lines) + "\n")  # the monsters in their seats
             seated = ", ".join(
-                f"seat {seat} {kinds[entrant]}" for seat, entrant in enumerate(last_seats[0])
+                f"seat {seat} {kinds[entrant]}" for seat, entrant in enumerate(seats)
             )
             out.write(f"Players: {seated}.\n{dice_letters_legend()}\n")
             for line in lines:

@@ -132,6 +132,13 @@ class Tab:
         self.page.goto(url)
         self.page.wait_for_selector("body[data-ready='1']")
 
+    def open_game(self, server: str, game_id: str, ready: str) -> None:
+        """Open the game ``game_id`` (bots at once) and wait until ``ready`` shows and the page
+        is idle."""
+        self.open(f"{server}/?pace=0#{game_id}")
+        self.page.wait_for_selector(ready)
+        self.idle()
+
     def idle(self) -> None:
         """Wait until the page has its answer (and the bots have played)."""
         self.page.wait_for_function(
@@ -580,9 +587,7 @@ def test_the_page_names_and_numbers_things_as_the_terminal_and_the_log(
     terminal = board_view(k.state_from_dict(game["state"]), 0)
     tab = Tab(browser, "desktop")
     page = tab.page
-    tab.open(f"{server}/?pace=0#{game['id']}")
-    page.wait_for_selector("#market .card b")
-    tab.idle()
+    tab.open_game(server, game["id"], "#market .card b")
     log = page.inner_text("#log")
     # Units: the names of the log and the terminal's board.
     units = page.locator("#city .unit").all_inner_texts()
@@ -863,9 +868,7 @@ def test_the_market_stands_beside_the_question_while_buying(
     game = _position(server, _buying, players=["human", "heuristic"], seed=1)
     tab = Tab(browser, size)
     page = tab.page
-    tab.open(f"{server}/?pace=0#{game['id']}")
-    page.wait_for_selector("#actions button[data-kind=buy]")
-    tab.idle()
+    tab.open_game(server, game["id"], "#actions button[data-kind=buy]")
     prompt = page.locator("#prompt").bounding_box()
     market = page.locator("#market-box").bounding_box()
     monsters = page.locator("#monsters").bounding_box()
@@ -899,9 +902,7 @@ def test_new_york_marathon_prices_the_moves_on_their_buttons(browser: Any, serve
     assert any(c and c["name"] == "New York Marathon" for c in game["board"]["market"])
     tab = Tab(browser, "desktop")
     page = tab.page
-    tab.open(f"{server}/?pace=0#{game['id']}")
-    page.wait_for_selector("#actions button[data-energy]")
-    tab.idle()
+    tab.open_game(server, game["id"], "#actions button[data-energy]")
     priced = page.locator("#actions button[data-energy]")
     assert priced.count() == sum(1 for a in game["legal"] if a.get("energy"))
     assert all("(costs 2 Energy)" in text for text in priced.all_inner_texts())
@@ -923,9 +924,7 @@ def test_an_attack_painbow_adds_is_drawn_with_the_dice(browser: Any, server: str
     )
     tab = Tab(browser, "desktop")
     page = tab.page
-    tab.open(f"{server}/?pace=0#{game['id']}")
-    page.wait_for_selector("#dice .die")
-    tab.idle()
+    tab.open_game(server, game["id"], "#dice .die")
     faces = page.locator("#dice .die").count()
     page.evaluate(
         """() => {
@@ -1008,9 +1007,7 @@ def test_on_a_phone_your_monster_and_borough_stand_by_the_question(
     game = _position(server, rerolling_by_units, players=["human", "heuristic"], seed=3)
     tab = Tab(browser, "phone")
     page = tab.page
-    tab.open(f"{server}/?pace=0#{game['id']}")
-    page.wait_for_selector("#dice button.toggle")
-    tab.idle()
+    tab.open_game(server, game["id"], "#dice button.toggle")
     box = page.locator("#you-box")
     assert box.is_visible()
     me = game["board"]["monsters"][game["waiting"]["seat"]]
