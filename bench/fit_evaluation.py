@@ -19,6 +19,7 @@ without playing: slow bots' self-play is collected in the background, in parts.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 import time
@@ -29,6 +30,16 @@ import numpy as np
 import kingofny
 from kingofny.players import player_factory
 from kingofny.players.evaluation import FEATURES, Evaluation
+from kingofny.players.learned import LEARNED_FEATURES, WEIGHTS_FORMAT, LearnedEvaluation
+
+
+def card_ids() -> list[str]:
+    """The base game's KEEP cards, sorted: the card columns of ``--learned`` data."""
+    from kingofny.model.cards import CardKind
+    from kingofny.model.content import content_of
+
+    cards = content_of(kingofny.new_game(2, seed=0).config).cards
+    return sorted(card for card, spec in cards.items() if spec.kind is CardKind.KEEP)
 
 
 def collect(
@@ -37,10 +48,15 @@ def collect(
     monsters: Sequence[int],
     spec: str = "heuristic",
     first: int = 0,
+    learned: bool = False,
 ) -> list[tuple[np.ndarray, int]]:
     """(features of the living seats, index of the winner among them) per turn start, over
-    games ``first`` to ``games - 1``."""
-    evaluation = Evaluation()
+    games ``first`` to ``games - 1``. With ``learned``, the features are those of
+    :class:`LearnedEvaluation` followed by one column per KEEP card of :func:`card_ids` (1 when
+    the seat holds it)."""
+    evaluation: Evaluation = LearnedEvaluation() if learned else Evaluation()
+    cards = card_ids()
+    column = {card: i for i, card in enumerate(cards)}
     factory = player_factory(spec)
     data: list[tuple[np.ndarray, int]] = []
     for game in range(first, games):
@@ -54,6 +70,13 @@ def collect(
                 number = state.turn.number
                 alive = list(state.alive_seats)
                 rows = np.array([evaluation.features(state, s) for s in alive], dtype=float)
+                if learned:
+                    held = np.zeros((len(alive), len(cards)))
+                    for i, s in enumerate(alive):
+                        for card in state.monsters[s].cards:
+                            if card in column:
+                                held[i, column[card]] = 1.0
+                    rows = np.hstack([rows, held])
                 turns.append((alive, rows))
             seat = state.current_player
             assert seat is not None
@@ -69,30 +92,74 @@ def collect(
     return data
 
 
-def fit(data: list[tuple[np.ndarray, int]], ridge: float = 1e-3, steps: int = 30) -> np.ndarray:
-    """The conditional-logit weights maximising the likelihood (with a small ridge)."""
+def fit(
+    data: list[tuple[np.ndarray, int]],
+    ridge: float | np.ndarray = 1e-3,
+    steps: int = 30,
+    held_out: float = 0.0,
+) -> np.ndarray:
+    """The conditional-logit weights maximising the likelihood with a ridge penalty
+    (``ridge``: one for all weights, or one per weight), by Newton's method over positions
+    grouped by how many seats are alive. With ``held_out``, that share of the positions (the
+    last ones, so whole games) is left out of the fit and its log-likelihood printed."""
+    cut = len(data) - int(held_out * len(data))
+    train, test = data[:cut], data[cut:]
     k = data[0][0].shape[1]
+    penalty = np.broadcast_to(np.asarray(ridge, dtype=float), (k,))
+    groups = _grouped(train)
     w = np.zeros(k)
     for _ in range(steps):
-        grad = -ridge * w
-        hess = -ridge * np.eye(k)
-        loglik = 0.0
-        for rows, won in data:
+        grad = -penalty * w
+        hess = -np.diag(penalty)
+        for rows, won in groups:
             z = rows @ w
-            z -= z.max()
+            z -= z.max(axis=1, keepdims=True)
             p = np.exp(z)
-            p /= p.sum()
-            loglik += np.log(p[won])
-            mean = p @ rows
-            grad += rows[won] - mean
-            centred = rows - mean
-            hess -= (centred * p[:, None]).T @ centred
+            p /= p.sum(axis=1, keepdims=True)
+            mean = np.einsum("ns,nsk->nk", p, rows)
+            grad += (rows[np.arange(len(won)), won] - mean).sum(axis=0)
+            centred = rows - mean[:, None, :]
+            hess -= np.einsum("ns,nsk,nsl->kl", p, centred, centred)
         step = np.linalg.solve(hess, grad)
         w -= step
         if np.abs(step).max() < 1e-7:
             break
-    print(f"log-likelihood per position {loglik / len(data):.4f} over {len(data)} positions")
+    print(f"train: log-likelihood per position {loglik(groups, w):.4f} over {len(train)}")
+    if test:
+        print(
+            f"held out: log-likelihood per position {loglik(_grouped(test), w):.4f} "
+            f"over {len(test)} (uniform {uniform(test):.4f})"
+        )
     return w
+
+
+def _grouped(data: list[tuple[np.ndarray, int]]) -> list[tuple[np.ndarray, np.ndarray]]:
+    """The positions stacked by number of seats: (rows n×seats×k, winners n)."""
+    by_size: dict[int, list[tuple[np.ndarray, int]]] = {}
+    for rows, won in data:
+        by_size.setdefault(len(rows), []).append((rows, won))
+    return [
+        (np.stack([r for r, _ in part]), np.array([w for _, w in part]))
+        for part in by_size.values()
+    ]
+
+
+def loglik(groups: list[tuple[np.ndarray, np.ndarray]], w: np.ndarray) -> float:
+    """The mean log-likelihood of the winners under weights ``w``."""
+    total = 0.0
+    count = 0
+    for rows, won in groups:
+        z = rows @ w
+        z -= z.max(axis=1, keepdims=True)
+        logp = z - np.log(np.exp(z).sum(axis=1, keepdims=True))
+        total += logp[np.arange(len(won)), won].sum()
+        count += len(won)
+    return total / max(1, count)
+
+
+def uniform(data: list[tuple[np.ndarray, int]]) -> float:
+    """The mean log-likelihood of guessing every living seat equally."""
+    return float(np.mean([-np.log(len(rows)) for rows, _ in data]))
 
 
 def save(path: str, data: list[tuple[np.ndarray, int]], games: int) -> None:
@@ -124,6 +191,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--save", help="an .npz file to add the positions to (resumable)")
     parser.add_argument("--chunk", type=int, default=20, help="games between saves (20)")
     parser.add_argument("--load", nargs="*", default=(), help=".npz files to fit, no play")
+    parser.add_argument(
+        "--learned",
+        action="store_true",
+        help="the features of LearnedEvaluation and a column per KEEP card",
+    )
+    parser.add_argument("--out", help="with --learned: write the weights to this JSON file")
+    parser.add_argument("--ridge", type=float, default=1e-3, help="ridge of the features")
+    parser.add_argument("--card-ridge", type=float, default=20.0, help="ridge of the cards")
+    parser.add_argument(
+        "--held-out", type=float, default=0.1, help="share of positions kept out of the fit"
+    )
     args = parser.parse_args(argv)
     monsters = [int(m) for m in args.monsters.split(",")]
     if args.load:
@@ -137,7 +215,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         started = time.process_time()
         while done < args.games:
             upto = min(args.games, done + args.chunk)
-            data += collect(upto, args.seed, monsters, args.players, first=done)
+            data += collect(
+                upto, args.seed, monsters, args.players, first=done, learned=args.learned
+            )
             done = upto
             save(args.save, data, done)
             print(
@@ -146,10 +226,33 @@ def main(argv: Sequence[str] | None = None) -> int:
                 flush=True,
             )
     else:
-        data = collect(args.games, args.seed, monsters, args.players)
-    weights = fit(data)
-    for name, weight in zip(FEATURES, weights):
+        data = collect(args.games, args.seed, monsters, args.players, learned=args.learned)
+    names = [*LEARNED_FEATURES, *card_ids()] if args.learned else list(FEATURES)
+    if data[0][0].shape[1] != len(names):
+        raise SystemExit(f"the data has {data[0][0].shape[1]} columns, expected {len(names)}")
+    ridge = np.full(len(names), args.ridge)
+    if args.learned:
+        ridge[len(LEARNED_FEATURES) :] = args.card_ridge
+    weights = fit(data, ridge=ridge, held_out=args.held_out)
+    for name, weight in zip(names, weights):
         print(f"{name} = {weight:.4f}")
+    if args.out:
+        features = dict(zip(LEARNED_FEATURES, (round(float(w), 5) for w in weights)))
+        cards = dict(
+            zip(
+                names[len(LEARNED_FEATURES) :],
+                (round(float(w), 5) for w in weights[len(LEARNED_FEATURES) :]),
+            )
+        )
+        document = {
+            "format": WEIGHTS_FORMAT,
+            "fitted_on": f"{len(data)} positions; {' '.join(sys.argv[1:])}",
+            "features": features,
+            "cards": cards,
+        }
+        with open(args.out, "w", encoding="utf-8") as out:
+            json.dump(document, out, indent=1)
+            out.write("\n")
     return 0
 
 

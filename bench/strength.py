@@ -14,6 +14,14 @@ whatever ``--jobs`` is, and ``--first`` splits a row into parts that add up.
 
 Rows (``--only`` takes a comma-separated list of their names):
 
+``target-mcts-4``, ``target-expectimax-4``
+    the strongest bot (``--strongest``, by default ``planner``) against three MCTS bots at 40
+    playouts, and against three expectimax bots (issue 21's target: a lower bound above 30%);
+``strongest-4``
+    the strongest bot against three heuristic players;
+``curve-1x``, ``curve-4x``, ``curve-16x``
+    the budget curve: the planner at 1, 4 and 16 times ``--curve-base`` playouts per option
+    against three planners at 1 time;
 ``mcts-4``, ``expectimax-4``
     the bot against three heuristic players;
 ``mcts-2``, ``expectimax-2``, ``mcts-6``, ``expectimax-6``
@@ -145,6 +153,14 @@ def progress(row: Row, tally: Tally, started: float) -> None:
 def rows(args: argparse.Namespace) -> list[Row]:
     """The rows selected by the options."""
     table = [
+        Row("target-mcts-4", args.strongest, args.target_mcts, 4),
+        Row("target-expectimax-4", args.strongest, "expectimax", 4),
+        Row("strongest-4", args.strongest, "heuristic", 4),
+        *(
+            Row(f"curve-{times}x", f"planner:playouts={times * args.curve_base}", base, 4)
+            for base in [f"planner:playouts={args.curve_base}"]
+            for times in (1, 4, 16)
+        ),
         Row("mcts-4", args.mcts, "heuristic", 4),
         Row("expectimax-4", args.expectimax, "heuristic", 4),
         Row("mcts-2", args.mcts, "heuristic", 2),
@@ -178,6 +194,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--mcts", default="mcts:ms=200", help="the MCTS spec (mcts:ms=200)")
     parser.add_argument(
         "--expectimax", default="expectimax", help="the expectimax spec (expectimax)"
+    )
+    parser.add_argument("--strongest", default="planner", help="the strongest bot's spec (planner)")
+    parser.add_argument(
+        "--curve-base",
+        type=int,
+        default=2,
+        help="the planner's base playouts of the budget curve (2)",
+    )
+    parser.add_argument(
+        "--target-mcts",
+        default="mcts:playouts=40",
+        help="the MCTS opponents of target-mcts-4 (mcts:playouts=40)",
     )
     args = parser.parse_args(argv)
     print(

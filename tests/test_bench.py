@@ -180,3 +180,31 @@ def test_strength_prints_its_rows(capsys: pytest.CaptureFixture[str]) -> None:
     lines = [line for line in out.splitlines() if line.startswith(("heuristic-", "expectimax-"))]
     assert [line.split()[0] for line in lines] == ["expectimax-2", "heuristic-random-4"]
     assert all(" 2 " in line and "%" in line for line in lines)
+
+
+def test_strength_rows_of_the_target_and_the_budget_curve(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Issue 21: the strongest bot against three copies of an opponent, and the budget curve,
+    the planner at 1, 4 and 16 times its base playouts against three copies at 1 time."""
+    strength = _strength()
+    args = strength.argparse.Namespace(
+        only="target-mcts-4,target-expectimax-4,curve-1x,curve-4x,curve-16x",
+        strongest="planner:playouts=1",
+        target_mcts="mcts:playouts=40",
+        curve_base=3,
+        mcts="mcts",
+        expectimax="expectimax",
+    )
+    rows = {row.name: row for row in strength.rows(args)}
+    assert (rows["target-mcts-4"].bot, rows["target-mcts-4"].opponent) == (
+        "planner:playouts=1",
+        "mcts:playouts=40",
+    )
+    assert rows["target-expectimax-4"].opponent == "expectimax"
+    for times in (1, 4, 16):
+        row = rows[f"curve-{times}x"]
+        assert (row.bot, row.opponent) == (f"planner:playouts={3 * times}", "planner:playouts=3")
+    argv = ["--games", "1", "--only", "curve-1x", "--seed", "4", "--curve-base", "1"]
+    assert strength.main(argv) == 0
+    assert any(line.startswith("curve-1x ") for line in capsys.readouterr().out.splitlines())

@@ -64,6 +64,7 @@ LAZY_NAMES = {
     "HeuristicPlayer": "kingofny.players.heuristic",
     "MCTSPlayer": "kingofny.players.mcts",
     "ExpectimaxPlayer": "kingofny.players.expectimax",
+    "PlannerPlayer": "kingofny.players.planner",
     "Event": "kingofny.record",
     "GameRecord": "kingofny.record",
     "replay": "kingofny.record",
@@ -203,12 +204,13 @@ def test_players_load_the_heuristic_bot_on_first_use() -> None:
     ones; asking for one, or for ``BUILTIN_PLAYERS``, does."""
     code = (
         "import sys, kingofny.players as p\n"
-        "bots = ('heuristic', 'mcts', 'expectimax', 'evaluation')\n"
+        "bots = ('heuristic', 'mcts', 'expectimax', 'planner', 'evaluation', 'learned')\n"
         "assert not any(f'kingofny.players.{m}' in sys.modules for m in bots)\n"
-        "assert p.BUILTIN_KINDS == ('random', 'heuristic', 'mcts', 'expectimax')\n"
+        "assert p.BUILTIN_KINDS == ('random', 'heuristic', 'mcts', 'expectimax', 'planner')\n"
         "assert p.BUILTIN_PLAYERS['heuristic'] is p.HeuristicPlayer\n"
         "assert p.BUILTIN_PLAYERS['mcts'] is p.MCTSPlayer\n"
         "assert p.BUILTIN_PLAYERS['expectimax'] is p.ExpectimaxPlayer\n"
+        "assert p.BUILTIN_PLAYERS['planner'] is p.PlannerPlayer\n"
         "assert p.Evaluation().temperature == 1.0\n"
         "assert p.BUILTIN_PLAYERS is p.BUILTIN_PLAYERS\n"
         "print('ok')"

@@ -200,7 +200,7 @@ def test_a_point_after_every_decision(scenario: Scenario, review: GameReview) ->
         assert len(point.win) == len(MONSTERS)
         assert sum(point.win) == pytest.approx(1.0)
     start = k.new_game(MONSTERS)
-    assert review.points[0].win == k.players.Evaluation().values(start)
+    assert review.points[0].win == k.players.LearnedEvaluation().values(start)
 
 
 def test_the_blunder_shows_on_the_curve(scenario: Scenario, review: GameReview) -> None:

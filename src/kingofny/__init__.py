@@ -100,6 +100,7 @@ if _TYPE_CHECKING:  # what mypy and readers see; at run time these load on first
     from kingofny.players.expectimax import ExpectimaxPlayer
     from kingofny.players.heuristic import HeuristicPlayer
     from kingofny.players.mcts import MCTSPlayer
+    from kingofny.players.planner import PlannerPlayer
     from kingofny.record import (
         Event,
         GameRecord,
@@ -213,6 +214,7 @@ __all__ = [  # noqa: RUF022 (grouped by topic, not sorted)
     "HeuristicPlayer",
     "MCTSPlayer",
     "ExpectimaxPlayer",
+    "PlannerPlayer",
     "play_game",
     "simulate",
     "GameResult",
@@ -273,6 +275,7 @@ _LAZY: dict[str, str] = {
     "HeuristicPlayer": "kingofny.players.heuristic",
     "MCTSPlayer": "kingofny.players.mcts",
     "ExpectimaxPlayer": "kingofny.players.expectimax",
+    "PlannerPlayer": "kingofny.players.planner",
     **dict.fromkeys(
         ("Event", "GameRecord", "apply_recorded", "replay", "replay_states", "start_record"),
         "kingofny.record",

@@ -6,8 +6,9 @@ and which decisions cost the most.
 play`` save: :func:`load_record` reads any of them) and returns a :class:`GameReview`:
 
 * **the win-probability curve**: each monster's share of the win after every decision, from
-  the search bots' evaluation (:class:`kingofny.players.Evaluation`, a conditional logit of
-  who wins), or with ``search=True`` from short rollouts of every position;
+  the strongest bot's evaluation (:class:`kingofny.players.LearnedEvaluation`, a conditional
+  logit of who wins fitted on self-play), or with ``search=True`` from short rollouts of every
+  position;
 * **the costliest decisions** of each reviewed seat: the decisions where the action chosen was
   worth the most less than the best legal action, in points of win probability.
 
@@ -780,8 +781,8 @@ def review_game(
     * ``search``: the curve from ``samples`` rollouts of every position to the horizon, instead
       of the evaluation of the position itself (slower, and it sees the turn's dice).
     * ``evaluation``: anything with the ``values(state)`` of :class:`kingofny.players.Evaluation`
-      (the default, the search bots' evaluation); ``seed`` seeds the rollouts: the same record
-      and arguments give the same review.
+      (the default, :class:`kingofny.players.LearnedEvaluation`, the strongest bot's); ``seed``
+      seeds the rollouts: the same record and arguments give the same review.
     * ``progress(done, total)`` is called after every decision.
 
     Raises :class:`ReviewError` if the record does not replay (a corrupted record) and
@@ -821,9 +822,9 @@ def review_game(
     if not isinstance(search, bool):
         raise ArgumentError("review_game(search)", f"expected True or False, got {search!r:.60}")
     if evaluation is None:
-        from kingofny.players import Evaluation
+        from kingofny.players import LearnedEvaluation
 
-        evaluation = Evaluation()
+        evaluation = LearnedEvaluation()
     elif not callable(getattr(evaluation, "values", None)):
         raise ArgumentError(
             "review_game(evaluation)",

@@ -77,7 +77,7 @@ def test_shortcuts_help_errors_and_hint(monkeypatch: pytest.MonkeyPatch, tmp_pat
     assert "keep AAC / reroll DO" in out  # help
     assert "'Z' is not a die face" in out
     assert "'frobnicate' is not a choice now" in out
-    assert "the MCTS bot (40 playouts) would " in out
+    assert "the planner bot (6 playouts) would " in out
     assert "Captain Fish stops rolling with" in out
     assert f"saved to {tmp_path / 'g.json'}" in out
 
@@ -317,10 +317,10 @@ def test_a_hint_can_be_typed_as_given(tmp_path: Path) -> None:
 
 
 def test_the_hint_is_the_strongest_bots_choice_not_the_heuristics(tmp_path: Path) -> None:
-    """Issue 21: the terminal's ``hint`` asks MCTS with a short budget (the public
-    :class:`kingofny.MCTSPlayer`, :data:`~kingofny.play.hints.HINT_PLAYOUTS` playouts, on the
-    decider's view), the same answer every time for a position; in a position where MCTS and the
-    heuristic bot disagree, the hint gives MCTS's choice."""
+    """Issue 21: the terminal's ``hint`` asks the strongest bot with a short budget (the public
+    :class:`kingofny.PlannerPlayer`, :data:`~kingofny.play.hints.HINT_PLAYOUTS` playouts, on
+    the decider's view), the same answer every time for a position; in a position where the
+    planner and the heuristic bot disagree, the hint gives the planner's choice."""
     session = Session.new(["human", "heuristic", "heuristic"], seed=9)
     out = io.StringIO()
     terminal = Terminal(session, io.StringIO(), out, save_path=tmp_path / "g.json")
@@ -331,16 +331,16 @@ def test_the_hint_is_the_strongest_bots_choice_not_the_heuristics(tmp_path: Path
         assert seat is not None
         legal = k.legal_actions(state)
         view = k.observe(state, seat)
-        mcts = k.MCTSPlayer(HINT_SEED, playouts=HINT_PLAYOUTS).choose(view, legal)
+        planner = k.PlannerPlayer(HINT_SEED, playouts=HINT_PLAYOUTS).choose(view, legal)
         heuristic = k.HeuristicPlayer(seed=0).choose(view, legal)
-        if mcts != heuristic and session.is_human(seat):
+        if planner != heuristic and session.is_human(seat):
             break
         session.apply(heuristic)
-    assert suggest(state) == mcts
-    assert suggest(state) == mcts  # a fresh search with the same seed: the same hint
+    assert suggest(state) == planner
+    assert suggest(state) == planner  # a fresh search with the same seed: the same hint
     terminal.hint()
     said = out.getvalue().strip()
-    label = next(o.label for o in choices(state) if o.action == mcts)
+    label = next(o.label for o in choices(state) if o.action == planner)
     assert label in said, (said, label)
     wrong = next(o.label for o in choices(state) if o.action == heuristic)
     assert not said.endswith(wrong), said

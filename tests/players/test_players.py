@@ -112,7 +112,7 @@ def test_bundled_players_satisfy_the_protocol() -> None:
 
 
 def test_builtin_player_names_match_their_labels() -> None:
-    assert set(BUILTIN_PLAYERS) == {"random", "heuristic", "mcts", "expectimax"}
+    assert set(BUILTIN_PLAYERS) == {"random", "heuristic", "mcts", "expectimax", "planner"}
     for name, factory in BUILTIN_PLAYERS.items():
         assert factory(0).name == name  # type: ignore[attr-defined]
 

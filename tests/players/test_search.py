@@ -41,6 +41,7 @@ from kingofny.players import BUILTIN_PLAYERS, Player, player_factory
 from kingofny.players.evaluation import FEATURES, Evaluation
 from kingofny.players.expectimax import dice_values
 from kingofny.players.mcts import MAX_MS
+from kingofny.players.planner import PlannerPlayer
 from kingofny.testing import Scenario, play
 
 Bot = Callable[[int], Player]
@@ -49,6 +50,7 @@ BOTS: dict[str, Bot] = {
     "mcts": lambda seed: MCTSPlayer(seed, playouts=3),
     "mcts-policy-prior": lambda seed: MCTSPlayer(seed, playouts=3, dice_prior=False),
     "expectimax": lambda seed: ExpectimaxPlayer(seed),
+    "planner": lambda seed: PlannerPlayer(seed, playouts=1),
 }
 
 

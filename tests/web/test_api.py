@@ -388,7 +388,7 @@ def test_a_bot_asking_for_more_than_the_servers_budget_gets_a_400(client: Any) -
     assert info["max_bot_ms"] == 5000
     assert info["max_advance_seconds"] == 10
     options = info["bot_options"]
-    assert set(options) - {"policy"} == {"random", "heuristic", "mcts", "expectimax"}
+    assert set(options) - {"policy"} == {"random", "heuristic", "mcts", "expectimax", "planner"}
     assert options["mcts"]["playouts"] == {"type": "int", "min": 1, "max": 10000, "none": True}
     assert options["mcts"]["ms"]["max"] == info["max_bot_ms"]
     assert options["random"] == {}
@@ -396,6 +396,8 @@ def test_a_bot_asking_for_more_than_the_servers_budget_gets_a_400(client: Any) -
         ("mcts:playouts=100000000", "playouts must be an integer between 1 and 10000"),
         ("mcts:ms=60000", "ms must be a number between 1 and 5000"),
         ("expectimax:samples=1000000", "samples must be an integer between 1 and 64"),
+        ("planner:playouts=100000000", "playouts must be an integer between 1 and 10000"),
+        ("planner:ms=60000", "ms must be a number between 1 and 5000"),
         ("mcts:policy=random", "option 'policy'"),
     ):
         answer = client.post("/api/games", json={"players": ["human", spec]})

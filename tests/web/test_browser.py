@@ -810,7 +810,7 @@ def test_a_hint_shows_and_marks_the_strongest_bots_choice(browser: Any, server: 
         page.click("#hint-box button")
         tab.idle()
         hint_text = page.inner_text("#hint-text")
-        assert hint_text.startswith("The MCTS bot (40 playouts) would choose: "), hint_text
+        assert hint_text.startswith("The planner bot (6 playouts) would choose: "), hint_text
         game = page.evaluate("app.game.data")
         again = _call(server, "POST", f"/api/games/{game['id']}/hint", {"version": game["version"]})
         assert again["label"] in hint_text

@@ -227,9 +227,9 @@ def test_every_bundled_bot_is_offered_weakest_first_with_its_strength() -> None:
     menu = bot_menu()
     specs = [bot["spec"] for bot in menu]
     assert specs[:2] == ["random", "heuristic"]
-    assert specs[-2:] == ["expectimax", "mcts:playouts=40"]
+    assert specs[-3:] == ["expectimax", "mcts:playouts=40", "planner"]
     assert all(bot["strength"] for bot in menu)
-    assert len(BOTS) == 5
+    assert len(BOTS) == 6
     for spec in specs:
         table = Table("b", [HUMAN, spec], seed=1)
         assert table.payload()["seats"][1]["player"] == spec

@@ -142,10 +142,10 @@ def test_reviews_at_once_are_bounded_and_kept(monkeypatch: pytest.MonkeyPatch) -
 
 
 def test_the_hint_is_the_strongest_bots_choice_for_the_person_deciding(client: Any) -> None:
-    """The hint is :func:`kingofny.play.hints.suggest` of the position (MCTS with
+    """The hint is :func:`kingofny.play.hints.suggest` of the position (the planner with
     :data:`HINT_PLAYOUTS` playouts on the person's view), as an entry of ``legal``; asked
     again, the same; once the game moves on, the next position's."""
-    assert HINT_SPEC.startswith("mcts:")  # the strongest bundled bot
+    assert HINT_SPEC.startswith("planner:")  # the strongest bundled bot
     assert str(HINT_PLAYOUTS) in HINT_SPEC
     info = client.get("/api").json()
     assert info["hint"]["spec"] == HINT_SPEC

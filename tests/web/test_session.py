@@ -225,6 +225,9 @@ def test_a_move_that_fails_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> N
         ("heuristic:flee_life=" + "9" * 150, "flee_life"),
         ("heuristic:flee_per_attacker=1e308", "flee_per_attacker"),
         ("mcts:policy=heuristic", "policy"),
+        ("planner:playouts=100000000", "playouts"),
+        ("planner:width=1000", "width"),
+        ("planner:evaluation=none", "evaluation"),
         ("expectimax:evaluation=none", "evaluation"),
         ("random:speed=1", "speed"),
     ],
@@ -248,6 +251,9 @@ def test_absurd_bot_budgets_are_refused_naming_the_parameter(spec: str, named: s
         "mcts:playouts=none,ms=100",
         "mcts:c=1.4,widening=2,reroll_candidates=6,confidence=0,dice_prior=false",
         "expectimax:samples=8",
+        "planner",
+        "planner:playouts=10,width=4",
+        "planner:ms=50",
         "heuristic:flee_life=3,flee_per_attacker=1.5",
         "random",
     ],
@@ -266,12 +272,15 @@ def test_a_spec_too_long_or_with_too_many_digits_gets_a_400() -> None:
         assert "at most" in caught.value.message
 
 
-def test_a_search_bot_stops_at_the_servers_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("spec", ["mcts:playouts=2000", "planner:playouts=2000"])
+def test_a_search_bot_stops_at_the_servers_clock(
+    monkeypatch: pytest.MonkeyPatch, spec: str
+) -> None:
     """Playouts the server allows still stop at its per-move clock (``MAX_BOT_MS``)."""
     from kingofny.web import session
 
     monkeypatch.setattr(session, "MAX_BOT_MS", 30, raising=False)
-    table = Table("t", ["mcts:playouts=2000", "random"], seed=1)
+    table = Table("t", [spec, "random"], seed=1)
     bot: Any = table._bots[0]
     searched = 0
     for _ in range(60):

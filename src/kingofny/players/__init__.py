@@ -1,11 +1,13 @@
 """Players: the :class:`Player` protocol and the bundled bots.
 
 ``BUILTIN_PLAYERS`` maps the bundled kinds the command line accepts (``random``, ``heuristic``,
-``mcts``, ``expectimax``) to factories taking a seed; :func:`player_factory` makes one from any
-player spec, such as ``heuristic:flee_life=3``, ``mcts:ms=200`` or ``mypkg.bots:MyBot`` (see
-:mod:`kingofny.players.spec`). :class:`Evaluation` is the search bots' evaluation function.
-:mod:`kingofny.players.policy` plays a trained policy (``policy:path=model.npz``; numpy
-needed, so it is imported only from there: the compiled build type-checks without numpy).
+``mcts``, ``expectimax``, ``planner``) to factories taking a seed; :func:`player_factory` makes
+one from any player spec, such as ``heuristic:flee_life=3``, ``mcts:ms=200`` or
+``mypkg.bots:MyBot`` (see :mod:`kingofny.players.spec`). :class:`Evaluation` is the search bots'
+evaluation function, :class:`LearnedEvaluation` the planner's (:class:`PlannerPlayer`, the
+strongest bundled bot). :mod:`kingofny.players.policy` plays a trained policy
+(``policy:path=model.npz``; numpy needed, so it is imported only from there: the compiled build
+type-checks without numpy).
 """
 
 from __future__ import annotations
@@ -21,7 +23,9 @@ if TYPE_CHECKING:  # loaded on first use at run time (PEP 562), see __getattr__ 
     from kingofny.players.evaluation import Evaluation
     from kingofny.players.expectimax import ExpectimaxPlayer
     from kingofny.players.heuristic import HeuristicPlayer
+    from kingofny.players.learned import LearnedEvaluation
     from kingofny.players.mcts import MCTSPlayer
+    from kingofny.players.planner import PlannerPlayer
     from kingofny.players.pool import OpponentPool
     from kingofny.players.spec import (
         HUMAN,
@@ -45,8 +49,10 @@ __all__ = [
     "Evaluation",
     "ExpectimaxPlayer",
     "HeuristicPlayer",
+    "LearnedEvaluation",
     "MCTSPlayer",
     "OpponentPool",
+    "PlannerPlayer",
     "Player",
     "PlayerSpec",
     "RandomPlayer",
@@ -64,6 +70,8 @@ _LAZY: dict[str, str] = {
     "HeuristicPlayer": "kingofny.players.heuristic",
     "MCTSPlayer": "kingofny.players.mcts",
     "ExpectimaxPlayer": "kingofny.players.expectimax",
+    "PlannerPlayer": "kingofny.players.planner",
+    "LearnedEvaluation": "kingofny.players.learned",
     "Evaluation": "kingofny.players.evaluation",
     **dict.fromkeys(
         ("HUMAN", "PlayerSpec", "SpecFactory", "parse_spec", "player_factory", "split_specs"),
@@ -78,12 +86,14 @@ def _builtin_players() -> dict[str, Callable[[int | None], Player]]:
     from kingofny.players.expectimax import ExpectimaxPlayer
     from kingofny.players.heuristic import HeuristicPlayer
     from kingofny.players.mcts import MCTSPlayer
+    from kingofny.players.planner import PlannerPlayer
 
     players: dict[str, Callable[[int | None], Player]] = {
         "random": RandomPlayer,
         "heuristic": HeuristicPlayer,
         "mcts": MCTSPlayer,
         "expectimax": ExpectimaxPlayer,
+        "planner": PlannerPlayer,
     }
     assert tuple(players) == BUILTIN_KINDS
     return players

@@ -14,6 +14,7 @@ KINDS: Mapping[str, str] = {
     "heuristic": "kingofny.players.heuristic:HeuristicPlayer",
     "mcts": "kingofny.players.mcts:MCTSPlayer",
     "expectimax": "kingofny.players.expectimax:ExpectimaxPlayer",
+    "planner": "kingofny.players.planner:PlannerPlayer",
 }
 """The bundled player kinds, each as the ``module:Name`` it loads (imported on first use)."""
 

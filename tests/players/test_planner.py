@@ -1,0 +1,236 @@
+"""The planner bot and the learned evaluation (issue 21 §1): legality, budgets, determinism,
+the weights file, and that the evaluation drives the choices.
+
+The search-bot tests of ``test_search.py`` (every decision kind, card questions, the game's
+seed never read) run the planner too; these are its own.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import pytest
+
+import kingofny
+from kingofny import GameState, apply, legal_actions, observe
+from kingofny.errors import ArgumentError
+from kingofny.model.actions import Buy, EndBuying
+from kingofny.model.pending import PendingKind
+from kingofny.players import BUILTIN_PLAYERS, Player, player_factory
+from kingofny.players.learned import (
+    BUNDLED_WEIGHTS,
+    LEARNED_FEATURES,
+    WEIGHTS_FORMAT,
+    LearnedEvaluation,
+    load_weights,
+)
+from kingofny.players.planner import PlannerPlayer
+from kingofny.testing import Scenario
+
+from .test_search import a_reroll, choose, find
+
+
+def test_the_planner_is_a_bundled_player_with_a_spec() -> None:
+    bot = player_factory("planner:playouts=3,width=4")(1)
+    assert isinstance(bot, PlannerPlayer)
+    assert isinstance(bot, Player)
+    assert (bot.playouts, bot.ms, bot.width) == (3, None, 4)
+    timed = player_factory("planner:ms=20")(1)
+    assert isinstance(timed, PlannerPlayer)
+    assert (timed.playouts, timed.ms) == (None, 20)
+    assert isinstance(BUILTIN_PLAYERS["planner"](2), PlannerPlayer)
+    assert isinstance(bot.evaluation, LearnedEvaluation)
+
+
+@pytest.mark.parametrize(
+    ("options", "field"),
+    [
+        ({"playouts": 0}, "PlannerPlayer(playouts)"),
+        ({"playouts": True}, "PlannerPlayer(playouts)"),
+        ({"ms": 0}, "PlannerPlayer(ms)"),
+        ({"ms": math.nan}, "PlannerPlayer(ms)"),
+        ({"width": 0}, "PlannerPlayer(width)"),
+        ({"horizon": "round"}, "PlannerPlayer(horizon)"),
+        ({"horizon": 1}, "PlannerPlayer(horizon)"),
+        ({"policy": "heuristic"}, "PlannerPlayer(policy)"),
+        ({"evaluation": 3}, "PlannerPlayer(evaluation)"),
+    ],
+)
+def test_bad_options_are_argument_errors(options: dict[str, object], field: str) -> None:
+    with pytest.raises(ArgumentError) as caught:
+        PlannerPlayer(1, **options)  # type: ignore[arg-type]
+    assert caught.value.field == field
+
+
+def test_whole_games_at_a_tiny_budget_are_legal() -> None:
+    """Two 4-monster games, the planner at one playout per option against heuristic bots: the
+    runner raises on an illegal action."""
+    for game in range(2):
+        players: list[Player] = [kingofny.HeuristicPlayer(10 + s) for s in range(3)]
+        players.insert(game, PlannerPlayer(game, playouts=1))
+        result = kingofny.play_game(players, seed=300 + game, on_illegal="raise")
+        assert result.finished
+        assert result.faults == ()
+
+
+def test_a_fixed_seed_and_budget_give_the_same_game() -> None:
+    def game() -> GameState:
+        players: list[Player] = [PlannerPlayer(3, playouts=2), kingofny.HeuristicPlayer(4)]
+        return kingofny.play_game(players, seed=21).final_state
+
+    assert game() == game()
+
+
+def test_each_option_gets_the_playouts_asked_for() -> None:
+    state = find(4, PendingKind.SHOP)
+    legal = legal_actions(state)
+    bot = PlannerPlayer(4, playouts=3, width=2)
+    choose(bot, state)
+    assert bot.last_playouts == 3 * min(2, len(legal))
+    assert bot.choose(observe(state), legal[:1]) == legal[0]
+    assert bot.last_playouts == 0
+
+
+def test_a_time_budget_stops_the_lookahead() -> None:
+    """With ``ms`` alone the playouts are unlimited, yet a decision ends: at least one playout
+    per option, then the clock."""
+    state = find(4, PendingKind.SHOP)
+    bot = PlannerPlayer(4, ms=1)
+    choose(bot, state)
+    options = min(bot.width, len(legal_actions(state)))
+    assert bot.last_playouts >= options
+    assert bot.last_playouts % options == 0
+
+
+class _Witness(LearnedEvaluation):
+    """The learned evaluation, noting the positions it scores."""
+
+    seen: list[GameState]
+
+    def values(self, state: GameState) -> tuple[float, ...]:
+        self.seen.append(state)
+        return super().values(state)
+
+
+@pytest.mark.parametrize("horizon", ["turn", "own"])
+def test_a_lookahead_ends_at_its_horizon(horizon: str) -> None:
+    """A flee decision is taken in the attacker's turn: ``turn`` looks ahead to that turn's
+    end, ``own`` on through the fleeing monster's own next turn."""
+    state = find(4, PendingKind.FLEE)
+    seat = state.current_player
+    assert seat is not None
+    assert state.turn.seat != seat
+    witness = _Witness()
+    witness.seen = []
+    bot = PlannerPlayer(2, playouts=2, horizon=horizon, evaluation=witness)
+    choose(bot, state)
+    assert witness.seen
+    for end in witness.seen:
+        if end.is_terminal or end.monsters[seat].eliminated:
+            continue
+        if horizon == "turn":
+            assert end.turn.number == state.turn.number + 1
+        else:
+            assert end.turn.number > state.turn.number + 1
+            previous = (end.turn.seat - 1) % len(end.monsters)
+            while end.monsters[previous].eliminated:
+                previous = (previous - 1) % len(end.monsters)
+            assert previous == seat  # the turn that just ended was the decider's
+
+
+def test_rerolls_are_the_exact_dice_expectimax_with_the_learned_evaluation() -> None:
+    state = a_reroll()
+    legal = legal_actions(state)
+    bot = PlannerPlayer(5)
+    assert bot.choose(observe(state), legal) == bot.dice.choose(observe(state), legal)
+    assert bot.dice.evaluation is bot.evaluation
+
+
+def _shop_with_two_cards() -> GameState:
+    """Kong is buying with 4 Energy, enough for one card: Carapace (3), Jinx Aura (4) or
+    Fireball (4)."""
+    scenario = (
+        Scenario(["kong", "mantis", "rob"])
+        .monster("kong", energy=4, borough="queens")
+        .monster("mantis", manhattan="lower")
+        .monster("rob", borough="bronx")
+        .market(["carapace", "jinx-aura", "fireball"])
+        .turn("kong", at="buy")
+    )
+    return scenario.build()
+
+
+def test_the_card_weights_drive_what_it_buys() -> None:
+    """A weight of +5 on one card and -5 on another: it buys the first, whatever the policy."""
+    state = _shop_with_two_cards()
+    legal = legal_actions(state)
+    buys = {str(state.market[a.slot]): a for a in legal if isinstance(a, Buy)}
+    pairs = [("base:carapace", "base:jinx-aura"), ("base:jinx-aura", "base:carapace")]
+    for wanted, unwanted in pairs:
+        evaluation = LearnedEvaluation(card_weights={wanted: 5.0, unwanted: -5.0})
+        bot = PlannerPlayer(1, playouts=2, evaluation=evaluation)
+        assert bot.choose(observe(state), legal) == buys[wanted]
+    hater = LearnedEvaluation(card_weights=dict.fromkeys(buys, -5.0))
+    choice = PlannerPlayer(1, playouts=2, evaluation=hater).choose(state, legal)
+    assert isinstance(choice, EndBuying)
+
+
+# -- the learned evaluation ------------------------------------------------------------------------
+
+
+def test_values_are_shares_of_the_win() -> None:
+    state = kingofny.new_game(4, seed=8)
+    for _ in range(60):
+        if state.is_terminal:
+            break
+        values = LearnedEvaluation().values(state)
+        assert math.isclose(sum(values), 1.0)
+        assert all(0 <= v <= 1 for v in values)
+        state = apply(state, legal_actions(state)[0])
+
+
+def test_features_are_named_and_weighted_in_order() -> None:
+    state = kingofny.new_game(4, seed=8)
+    evaluation = LearnedEvaluation(weights={"energy": 2.0})
+    assert len(evaluation.features(state, 0)) == len(LEARNED_FEATURES)
+    assert evaluation.weights() == tuple(
+        2.0 if name == "energy" else 0.0 for name in LEARNED_FEATURES
+    )
+
+
+def test_an_unknown_feature_is_an_argument_error() -> None:
+    with pytest.raises(ArgumentError, match="nonsense"):
+        LearnedEvaluation(weights={"nonsense": 1.0})
+
+
+def test_the_bundled_weights_name_every_feature_and_base_keep_cards() -> None:
+    features, cards = load_weights(BUNDLED_WEIGHTS)
+    assert set(features) == set(LEARNED_FEATURES)
+    assert cards
+    assert all(card.startswith("base:") for card in cards)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "not json",
+        "[]",
+        json.dumps({"format": "other", "features": {}}),
+        json.dumps({"format": WEIGHTS_FORMAT, "features": {"vp": "high"}}),
+        json.dumps({"format": WEIGHTS_FORMAT, "features": {"vp": True}}),
+        json.dumps({"format": WEIGHTS_FORMAT, "features": {"mystery": 1}}),
+        json.dumps({"format": WEIGHTS_FORMAT, "features": {}, "cards": []}),
+    ],
+)
+def test_a_bad_weights_file_is_an_argument_error(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "weights.json"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ArgumentError):
+        load_weights(path)
+
+
+def test_a_missing_weights_file_is_an_argument_error(tmp_path: Path) -> None:
+    with pytest.raises(ArgumentError):
+        load_weights(tmp_path / "absent.json")
