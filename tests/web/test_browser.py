@@ -777,7 +777,7 @@ def test_a_review_runs_off_the_event_loop(server: str, monkeypatch: pytest.Monke
         waits = []
         for _ in range(3):
             asked = time.monotonic()
-            assert _call(server, "GET", "/api")["hint"]["spec"].startswith("mcts:")
+            assert _call(server, "GET", "/api")["hint"]["spec"].startswith("planner:")
             waits.append(time.monotonic() - asked)
         assert not done  # the review was still held while they were answered
         assert max(waits) < 5.0, waits
