@@ -7,6 +7,12 @@ conditional logit: ``P(seat i wins) = softmax_i(w . features_i)`` over the livin
 Newton's method (it is convex). Prints the weights, ready to paste as the defaults.
 Needs numpy (a development dependency only; the bots do not use it).
 
+``--learned`` records the features of :class:`kingofny.players.learned.LearnedEvaluation` and
+a column per KEEP card of the base game instead, fits them (``--ridge`` for the features,
+``--card-ridge`` for the cards; ``--held-out`` keeps the last share of the positions out of the
+fit and prints their log-likelihood) and with ``--out FILE.json`` writes the weights file the
+planner reads (``kingofny/players/data/learned-4.json``).
+
 ``--save FILE.npz`` appends the positions of the games played to ``FILE.npz`` (game by game
 resumable: games already in the file are skipped), and ``--load`` fits several such files
 without playing: slow bots' self-play is collected in the background, in parts.
@@ -14,6 +20,8 @@ without playing: slow bots' self-play is collected in the background, in parts.
     python bench/fit_evaluation.py --games 3000 --seed 1
     python bench/fit_evaluation.py --players expectimax --games 500 --save exp.npz
     python bench/fit_evaluation.py --load exp.npz
+    python bench/fit_evaluation.py --learned --games 20000 --seed 101 --chunk 5000 --save h.npz
+    python bench/fit_evaluation.py --learned --load h.npz --held-out 0.1 --out learned-4.json
 """
 
 from __future__ import annotations
@@ -164,7 +172,7 @@ def uniform(data: list[tuple[np.ndarray, int]]) -> float:
 
 def save(path: str, data: list[tuple[np.ndarray, int]], games: int) -> None:
     """Write ``data`` (positions of ``games`` games) to ``path``, atomically."""
-    rows = np.concatenate([r for r, _ in data]) if data else np.zeros((0, len(FEATURES)))
+    rows = np.concatenate([r for r, _ in data]) if data else np.zeros((0, 0))
     sizes = np.array([len(r) for r, _ in data], dtype=np.int64)
     won = np.array([w for _, w in data], dtype=np.int64)
     partial = path + ".part.npz"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib.util
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -150,17 +151,21 @@ def test_toy_plays_the_games_it_always_has(toy: ModuleType) -> None:
 # -- the strength benchmark (issue 10) -------------------------------------------------------------
 
 
-def _strength() -> ModuleType:
-    path = BENCH / "strength.py"
+def _bench_module(name: str) -> ModuleType:
+    path = BENCH / f"{name}.py"
     if not path.is_file():
         pytest.skip(f"{path} is not in this checkout")
-    spec = importlib.util.spec_from_file_location("_kingofny_bench_strength", path)
+    spec = importlib.util.spec_from_file_location(f"_kingofny_bench_{name}", path)
     assert spec is not None
     assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module
     spec.loader.exec_module(module)
     return module
+
+
+def _strength() -> ModuleType:
+    return _bench_module("strength")
 
 
 def test_strength_wilson_interval_is_the_textbook_one() -> None:
@@ -208,3 +213,27 @@ def test_strength_rows_of_the_target_and_the_budget_curve(
     argv = ["--games", "1", "--only", "curve-1x", "--seed", "4", "--curve-base", "1"]
     assert strength.main(argv) == 0
     assert any(line.startswith("curve-1x ") for line in capsys.readouterr().out.splitlines())
+
+
+# -- fitting the learned evaluation (issue 21) -----------------------------------------------------
+
+
+def test_the_conditional_logit_recovers_known_weights(capsys: pytest.CaptureFixture[str]) -> None:
+    """Winners drawn from a known conditional logit (weights 1.0 and -0.5, positions of 2 to 4
+    seats): the fit finds the weights again, and beats a uniform guess on held-out positions."""
+    np = pytest.importorskip("numpy")
+    fit = _bench_module("fit_evaluation")
+    rng = np.random.default_rng(5)
+    truth = np.array([1.0, -0.5])
+    data = []
+    for n in range(6000):
+        rows = rng.normal(size=(2 + n % 3, 2))
+        p = np.exp(rows @ truth)
+        data.append((rows, int(rng.choice(len(rows), p=p / p.sum()))))
+    weights = fit.fit(data, ridge=1e-3, held_out=0.2)
+    assert np.abs(weights - truth).max() < 0.1
+    out = capsys.readouterr().out
+    held = [line for line in out.splitlines() if line.startswith("held out")]
+    assert len(held) == 1
+    ours, uniform = (float(x) for x in re.findall(r"-\d+\.\d+", held[0]))
+    assert ours > uniform
