@@ -200,9 +200,15 @@ def test_features_are_named_and_weighted_in_order() -> None:
     )
 
 
-def test_an_unknown_feature_is_an_argument_error() -> None:
+def test_an_unknown_feature_or_a_weight_not_a_number_is_an_argument_error() -> None:
     with pytest.raises(ArgumentError, match="nonsense"):
         LearnedEvaluation(weights={"nonsense": 1.0})
+    with pytest.raises(ArgumentError):
+        LearnedEvaluation(weights={"vp": "high"})  # type: ignore[dict-item]
+    with pytest.raises(ArgumentError):
+        LearnedEvaluation(card_weights={"base:carapace": math.inf})
+    with pytest.raises(ArgumentError):
+        LearnedEvaluation(card_weights=[1.0])  # type: ignore[arg-type]
 
 
 def test_the_bundled_weights_name_every_feature_and_base_keep_cards() -> None:
@@ -210,6 +216,11 @@ def test_the_bundled_weights_name_every_feature_and_base_keep_cards() -> None:
     assert set(features) == set(LEARNED_FEATURES)
     assert cards
     assert all(card.startswith("base:") for card in cards)
+
+
+def _with_vp(number: str) -> str:
+    """A weights file whose ``vp`` weight is the JSON text ``number``."""
+    return '{"format": "' + WEIGHTS_FORMAT + '", "features": {"vp": ' + number + "}}"
 
 
 @pytest.mark.parametrize(
@@ -222,6 +233,9 @@ def test_the_bundled_weights_name_every_feature_and_base_keep_cards() -> None:
         json.dumps({"format": WEIGHTS_FORMAT, "features": {"vp": True}}),
         json.dumps({"format": WEIGHTS_FORMAT, "features": {"mystery": 1}}),
         json.dumps({"format": WEIGHTS_FORMAT, "features": {}, "cards": []}),
+        _with_vp("1" + "0" * 400),
+        _with_vp("1e400"),
+        _with_vp("NaN"),
     ],
 )
 def test_a_bad_weights_file_is_an_argument_error(tmp_path: Path, text: str) -> None:

@@ -93,8 +93,8 @@ def load_weights(path: Path | str) -> tuple[dict[str, float], dict[str, float]]:
 
 
 def _number_map(value: object, field: str) -> dict[str, float]:
-    """``value`` as a str-to-float dict; an :class:`~kingofny.errors.ArgumentError` if any
-    key is not text or any value not a finite number."""
+    """``value`` as a str-to-float dict; an :class:`~kingofny.errors.ArgumentError` if it is
+    not a dict, or a key is not text or a value not a number from -1,000,000 to 1,000,000."""
     if not isinstance(value, dict):
         raise ArgumentError(f"weights.{field}", "expected an object of numbers")
     result: dict[str, float] = {}
@@ -103,7 +103,7 @@ def _number_map(value: object, field: str) -> dict[str, float]:
             not isinstance(key, str)
             or isinstance(number, bool)
             or not isinstance(number, (int, float))
-            or not math.isfinite(number)
+            or not -1e6 <= number <= 1e6  # NaN and infinities fail; big ints are compared exactly
         ):
             raise ArgumentError(f"weights.{field}", f"bad entry {key!r}: {number!r}")
         result[key] = float(number)
@@ -156,6 +156,8 @@ class LearnedEvaluation(Evaluation):
     _vector: tuple[float, ...] = attrs.field(init=False, default=())
 
     def __attrs_post_init__(self) -> None:
+        self.weights_by_name = _number_map(self.weights_by_name, "features")
+        self.card_weights = _number_map(self.card_weights, "cards")
         unknown = set(self.weights_by_name) - set(LEARNED_FEATURES)
         if unknown:
             raise ArgumentError(
