@@ -20,8 +20,8 @@ Rows (``--only`` takes a comma-separated list of their names):
 ``strongest-4``
     the strongest bot against three heuristic players;
 ``curve-1x``, ``curve-4x``, ``curve-16x``
-    the budget curve: the planner at 1, 4 and 16 times ``--curve-base`` playouts per option
-    against three planners at 1 time;
+    the budget curve: ``--curve-bot`` (by default ``planner``) at 1, 4 and 16 times
+    ``--curve-base`` playouts per option against three copies of itself at 1 time;
 ``mcts-4``, ``expectimax-4``
     the bot against three heuristic players;
 ``mcts-2``, ``expectimax-2``, ``mcts-6``, ``expectimax-6``
@@ -150,6 +150,12 @@ def progress(row: Row, tally: Tally, started: float) -> None:
     )
 
 
+def with_playouts(spec: str, playouts: int) -> str:
+    """``spec`` with the option ``playouts=N`` added (``planner:horizon=round`` gives
+    ``planner:horizon=round,playouts=N``)."""
+    return f"{spec}{',' if ':' in spec else ':'}playouts={playouts}"
+
+
 def rows(args: argparse.Namespace) -> list[Row]:
     """The rows selected by the options."""
     table = [
@@ -157,8 +163,8 @@ def rows(args: argparse.Namespace) -> list[Row]:
         Row("target-expectimax-4", args.strongest, "expectimax", 4),
         Row("strongest-4", args.strongest, "heuristic", 4),
         *(
-            Row(f"curve-{times}x", f"planner:playouts={times * args.curve_base}", base, 4)
-            for base in [f"planner:playouts={args.curve_base}"]
+            Row(f"curve-{times}x", with_playouts(args.curve_bot, times * args.curve_base), base, 4)
+            for base in [with_playouts(args.curve_bot, args.curve_base)]
             for times in (1, 4, 16)
         ),
         Row("mcts-4", args.mcts, "heuristic", 4),
@@ -196,6 +202,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--expectimax", default="expectimax", help="the expectimax spec (expectimax)"
     )
     parser.add_argument("--strongest", default="planner", help="the strongest bot's spec (planner)")
+    parser.add_argument(
+        "--curve-bot",
+        default="planner",
+        help="the bot of the budget curve, a spec without playouts (planner)",
+    )
     parser.add_argument(
         "--curve-base",
         type=int,

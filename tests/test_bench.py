@@ -191,13 +191,14 @@ def test_strength_rows_of_the_target_and_the_budget_curve(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     """Issue 21: the strongest bot against three copies of an opponent, and the budget curve,
-    the planner at 1, 4 and 16 times its base playouts against three copies at 1 time."""
+    a bot at 1, 4 and 16 times its base playouts against three copies at 1 time."""
     strength = _strength()
     args = strength.argparse.Namespace(
         only="target-mcts-4,target-expectimax-4,curve-1x,curve-4x,curve-16x",
         strongest="planner:playouts=1",
         target_mcts="mcts:playouts=40",
         curve_base=3,
+        curve_bot="planner:horizon=round",
         mcts="mcts",
         expectimax="expectimax",
     )
@@ -209,7 +210,11 @@ def test_strength_rows_of_the_target_and_the_budget_curve(
     assert rows["target-expectimax-4"].opponent == "expectimax"
     for times in (1, 4, 16):
         row = rows[f"curve-{times}x"]
-        assert (row.bot, row.opponent) == (f"planner:playouts={3 * times}", "planner:playouts=3")
+        assert (row.bot, row.opponent) == (
+            f"planner:horizon=round,playouts={3 * times}",
+            "planner:horizon=round,playouts=3",
+        )
+    assert strength.with_playouts("mcts", 7) == "mcts:playouts=7"
     argv = ["--games", "1", "--only", "curve-1x", "--seed", "4", "--curve-base", "1"]
     assert strength.main(argv) == 0
     assert any(line.startswith("curve-1x ") for line in capsys.readouterr().out.splitlines())

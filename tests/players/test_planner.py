@@ -52,7 +52,7 @@ def test_the_planner_is_a_bundled_player_with_a_spec() -> None:
         ({"ms": 0}, "PlannerPlayer(ms)"),
         ({"ms": math.nan}, "PlannerPlayer(ms)"),
         ({"width": 0}, "PlannerPlayer(width)"),
-        ({"horizon": "round"}, "PlannerPlayer(horizon)"),
+        ({"horizon": "game"}, "PlannerPlayer(horizon)"),
         ({"horizon": 1}, "PlannerPlayer(horizon)"),
         ({"policy": "heuristic"}, "PlannerPlayer(policy)"),
         ({"evaluation": 3}, "PlannerPlayer(evaluation)"),
@@ -114,10 +114,11 @@ class _Witness(LearnedEvaluation):
         return super().values(state)
 
 
-@pytest.mark.parametrize("horizon", ["turn", "own"])
+@pytest.mark.parametrize("horizon", ["turn", "own", "round"])
 def test_a_lookahead_ends_at_its_horizon(horizon: str) -> None:
     """A flee decision is taken in the attacker's turn: ``turn`` looks ahead to that turn's
-    end, ``own`` on through the fleeing monster's own next turn."""
+    end, ``own`` on through the fleeing monster's own next turn, ``round`` until the attacker
+    plays again."""
     state = find(4, PendingKind.FLEE)
     seat = state.current_player
     assert seat is not None
@@ -132,6 +133,9 @@ def test_a_lookahead_ends_at_its_horizon(horizon: str) -> None:
             continue
         if horizon == "turn":
             assert end.turn.number == state.turn.number + 1
+        elif horizon == "round":
+            assert end.turn.seat == state.turn.seat
+            assert end.turn.number == state.turn.number + len(state.alive_seats)
         else:
             assert end.turn.number > state.turn.number + 1
             previous = (end.turn.seat - 1) % len(end.monsters)

@@ -37,7 +37,7 @@ from kingofny import (
     observe,
 )
 from kingofny.errors import ArgumentError
-from kingofny.players import BUILTIN_PLAYERS, Player, player_factory
+from kingofny.players import BUILTIN_PLAYERS, LearnedEvaluation, Player, player_factory
 from kingofny.players.evaluation import FEATURES, Evaluation
 from kingofny.players.expectimax import dice_values
 from kingofny.players.mcts import MAX_MS
@@ -409,6 +409,20 @@ def test_values_of_a_finished_game_are_the_result() -> None:
     assert winners is not None
     values = Evaluation().values(final)
     assert values == tuple(1.0 / len(winners) if s in winners else 0.0 for s in range(2))
+
+
+@pytest.mark.parametrize(
+    "evaluation", [Evaluation(), LearnedEvaluation()], ids=["hand-set", "learned"]
+)
+def test_values_when_every_monster_is_eliminated_before_the_turn_ends(
+    evaluation: Evaluation,
+) -> None:
+    """001, End of the Game: the game ends at the end of the turn, and if all Monsters are
+    eliminated in the same turn, nobody wins. Until the turn ends (a card to reveal, say), a
+    search may score such a position: nobody's share, not a division by zero."""
+    state = a_reroll()
+    dead = tuple(attrs.evolve(m, life=0, eliminated=True) for m in state.monsters)
+    assert evaluation.values(attrs.evolve(state, monsters=dead)) == (0.0,) * len(dead)
 
 
 def test_more_vp_and_more_life_are_better() -> None:

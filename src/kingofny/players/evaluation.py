@@ -165,7 +165,8 @@ class Evaluation:
     def values(self, state: GameState) -> tuple[float, ...]:
         """Each seat's share of the win, summing to 1: the result of a finished game (winners
         share it; nobody's if nobody won), else a softmax of :meth:`seat_score` over the living
-        monsters (0 for an eliminated one)."""
+        monsters (0 for an eliminated one). Every share is 0 when every monster is eliminated
+        before the turn has ended (the game ends then, and nobody wins)."""
         monsters = state.monsters
         if state.winners is not None:
             won = state.winners
@@ -181,6 +182,8 @@ class Evaluation:
         t = self.temperature
         weights = [0.0 if s is None else math.exp((s - top) / t) for s in scores]
         total = sum(weights)
+        if not total:
+            return (0.0,) * len(monsters)
         return tuple(w / total for w in weights)
 
     def value(self, state: GameState, seat: int) -> float:

@@ -50,7 +50,7 @@ MAX_MS = 7 * 24 * 3600 * 1000
 """The longest ``ms`` :class:`PlannerPlayer` takes: a week, in milliseconds."""
 MAX_TURN_STEPS = 2000
 """Steps after which a lookahead stops (a safety net: a turn takes a few dozen)."""
-HORIZONS = ("turn", "own")
+HORIZONS = ("turn", "own", "round")
 """The ends a lookahead may have (see :attr:`PlannerPlayer.horizon`)."""
 _SEED_BITS = 63
 
@@ -107,7 +107,9 @@ class PlannerPlayer:
         self.horizon = horizon
         """Where a lookahead ends: ``"turn"``, the end of the current turn; ``"own"``, the end
         of the decider's own turn (its next one, for a decision taken in another monster's
-        turn, such as fleeing Manhattan)."""
+        turn, such as fleeing Manhattan); ``"round"``, once every living monster has played a
+        turn from the current one on (as :class:`~kingofny.MCTSPlayer`'s playouts do), so the
+        other monsters answer what was chosen."""
         self.evaluation: Evaluation = evaluation if evaluation is not None else LearnedEvaluation()
         """The evaluation scoring the end of each lookahead and each dice result."""
         if policy is None:
@@ -178,16 +180,23 @@ class PlannerPlayer:
         number = view.turn.number
         if self.horizon == "own" and view.turn.seat != seat:
             number = -1  # play on until the decider's own turn has been played
+        end = number + len(view.alive_seats) if self.horizon == "round" else None
         state = apply(view, action)
         policy = self.policy
         for _ in range(MAX_TURN_STEPS):
             turn = state.turn
             if state.is_terminal or state.monsters[seat].eliminated:
                 break
-            if number < 0 and turn.seat == seat:
-                number = turn.number
-            if number >= 0 and turn.number != number:
-                break
+            if end is not None:
+                # round over: back to the seat that was playing, or as many turns as there
+                # were living monsters (that seat may have been eliminated)
+                if turn.number > number and (turn.seat == view.turn.seat or turn.number >= end):
+                    break
+            else:
+                if number < 0 and turn.seat == seat:
+                    number = turn.number
+                if number >= 0 and turn.number != number:
+                    break
             if state.is_chance:
                 state = apply(state, sample_outcome(state, rng))
             else:
