@@ -370,7 +370,8 @@ def strength(session: nox.Session) -> None:
 
     Options after ``--`` go to ``bench/strength.py``: ``--games`` (40), ``--seed`` (1),
     ``--jobs``, ``--only target-mcts-4,curve-4x,...``, ``--strongest planner``,
-    ``--curve-base 2``, ``--mcts mcts:ms=200``, ``--expectimax``.
+    ``--target-mcts mcts:playouts=40``, ``--curve-bot planner``, ``--curve-base 2``,
+    ``--mcts mcts:ms=200``, ``--expectimax``.
     """
     session.install("-e", ".")
     session.run("python", "bench/strength.py", *session.posargs)
