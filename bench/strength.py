@@ -42,7 +42,7 @@ from dataclasses import dataclass
 
 import kingofny
 from kingofny import Action, GameState
-from kingofny.players import Player, player_factory
+from kingofny.players import Player, PlayerSpec, parse_spec, player_factory
 
 
 @dataclass(frozen=True)
@@ -151,9 +151,11 @@ def progress(row: Row, tally: Tally, started: float) -> None:
 
 
 def with_playouts(spec: str, playouts: int) -> str:
-    """``spec`` with the option ``playouts=N`` added (``planner:horizon=round`` gives
-    ``planner:horizon=round,playouts=N``)."""
-    return f"{spec}{',' if ':' in spec else ':'}playouts={playouts}"
+    """``spec`` with its option ``playouts`` set to ``playouts`` (``planner:horizon=round``
+    gives ``planner:horizon=round,playouts=N``)."""
+    parsed = parse_spec(spec)
+    options = tuple(item for item in parsed.options if item[0] != "playouts")
+    return PlayerSpec(parsed.target, (*options, ("playouts", playouts))).text
 
 
 def rows(args: argparse.Namespace) -> list[Row]:

@@ -215,6 +215,8 @@ def test_strength_rows_of_the_target_and_the_budget_curve(
             "planner:horizon=round,playouts=3",
         )
     assert strength.with_playouts("mcts", 7) == "mcts:playouts=7"
+    assert strength.with_playouts("mypkg.bots:Bot", 7) == "mypkg.bots:Bot:playouts=7"
+    assert strength.with_playouts("mcts:playouts=2,c=1.5", 7) == "mcts:c=1.5,playouts=7"
     argv = ["--games", "1", "--only", "curve-1x", "--seed", "4", "--curve-base", "1"]
     assert strength.main(argv) == 0
     assert any(line.startswith("curve-1x ") for line in capsys.readouterr().out.splitlines())

@@ -188,15 +188,15 @@ class PlannerPlayer:
             if state.is_terminal or state.monsters[seat].eliminated:
                 break
             if end is not None:
-                # round over: back to the seat that was playing, or as many turns as there
-                # were living monsters (that seat may have been eliminated)
-                if turn.number > number and (turn.seat == view.turn.seat or turn.number >= end):
-                    break
+                # the round is over back at the seat that was playing, or after as many turns
+                # as there were living monsters (that seat may have been eliminated)
+                over = turn.number > number and (turn.seat == view.turn.seat or turn.number >= end)
             else:
                 if number < 0 and turn.seat == seat:
                     number = turn.number
-                if number >= 0 and turn.number != number:
-                    break
+                over = number >= 0 and turn.number != number
+            if over:
+                break
             if state.is_chance:
                 state = apply(state, sample_outcome(state, rng))
             else:
