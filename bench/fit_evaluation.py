@@ -38,7 +38,12 @@ import numpy as np
 import kingofny
 from kingofny.players import player_factory
 from kingofny.players.evaluation import FEATURES, Evaluation
-from kingofny.players.learned import LEARNED_FEATURES, WEIGHTS_FORMAT, LearnedEvaluation
+from kingofny.players.learned import (
+    LEARNED_FEATURES,
+    WEIGHTS_FORMAT,
+    LearnedEvaluation,
+    load_weights,
+)
 
 
 def card_ids() -> list[str]:
@@ -105,19 +110,25 @@ def fit(
     ridge: float | np.ndarray = 1e-3,
     steps: int = 30,
     held_out: float = 0.0,
+    prior: np.ndarray | None = None,
 ) -> np.ndarray:
     """The conditional-logit weights maximising the likelihood with a ridge penalty
     (``ridge``: one for all weights, or one per weight), by Newton's method over positions
-    grouped by how many seats are alive. With ``held_out``, that share of the positions (the
-    last ones, so whole games) is left out of the fit and its log-likelihood printed."""
+    grouped by how many seats are alive. The ridge pulls towards ``prior`` (zero by default):
+    weights fitted on plentiful data, refined on scarcer data of stronger play. With
+    ``held_out``, that share of the positions (the last ones, so whole games) is left out of
+    the fit and its log-likelihood printed."""
     cut = len(data) - int(held_out * len(data))
     train, test = data[:cut], data[cut:]
     k = data[0][0].shape[1]
     penalty = np.broadcast_to(np.asarray(ridge, dtype=float), (k,))
+    centre = np.zeros(k) if prior is None else np.asarray(prior, dtype=float)
     groups = _grouped(train)
-    w = np.zeros(k)
+    if test and prior is not None:
+        print(f"held out: log-likelihood per position {loglik(_grouped(test), centre):.4f} (prior)")
+    w = centre.copy()
     for _ in range(steps):
-        grad = -penalty * w
+        grad = -penalty * (w - centre)
         hess = -np.diag(penalty)
         for rows, won in groups:
             z = rows @ w
@@ -210,6 +221,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--held-out", type=float, default=0.1, help="share of positions kept out of the fit"
     )
+    parser.add_argument(
+        "--prior", help="with --learned: a weights file (JSON) the ridge pulls towards, not zero"
+    )
     args = parser.parse_args(argv)
     monsters = [int(m) for m in args.monsters.split(",")]
     if args.load:
@@ -241,7 +255,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     ridge = np.full(len(names), args.ridge)
     if args.learned:
         ridge[len(LEARNED_FEATURES) :] = args.card_ridge
-    weights = fit(data, ridge=ridge, held_out=args.held_out)
+    prior = None
+    if args.prior:
+        if not args.learned:
+            raise SystemExit("--prior needs --learned")
+        features, cards = load_weights(args.prior)
+        prior = np.array(
+            [features.get(name, 0.0) for name in LEARNED_FEATURES]
+            + [cards.get(card, 0.0) for card in names[len(LEARNED_FEATURES) :]]
+        )
+    weights = fit(data, ridge=ridge, held_out=args.held_out, prior=prior)
     for name, weight in zip(names, weights):
         print(f"{name} = {weight:.4f}")
     if args.out:

@@ -244,3 +244,21 @@ def test_the_conditional_logit_recovers_known_weights(capsys: pytest.CaptureFixt
     assert len(held) == 1
     ours, uniform = (float(x) for x in re.findall(r"-\d+\.\d+", held[0]))
     assert ours > uniform
+
+
+def test_the_ridge_pulls_towards_the_prior() -> None:
+    """With ``prior``, the ridge pulls the weights towards it, not towards zero: a strong ridge
+    keeps the prior, a weak one still finds the weights the data say."""
+    np = pytest.importorskip("numpy")
+    fit = _bench_module("fit_evaluation")
+    rng = np.random.default_rng(6)
+    truth = np.array([1.0, -0.5])
+    data = []
+    for _ in range(3000):
+        rows = rng.normal(size=(3, 2))
+        p = np.exp(rows @ truth)
+        data.append((rows, int(rng.choice(3, p=p / p.sum()))))
+    prior = np.array([0.2, 0.4])
+    assert np.abs(fit.fit(data, ridge=1e7, prior=prior) - prior).max() < 1e-3
+    assert np.abs(fit.fit(data, ridge=1e-3, prior=prior) - truth).max() < 0.1
+    assert np.abs(fit.fit(data, ridge=1e7)).max() < 1e-3
