@@ -22,6 +22,7 @@ from kingofny.players import BUILTIN_PLAYERS, Player, player_factory
 from kingofny.players.learned import (
     BUNDLED_WEIGHTS,
     LEARNED_FEATURES,
+    PLANNER_WEIGHTS,
     WEIGHTS_FORMAT,
     LearnedEvaluation,
     load_weights,
@@ -215,11 +216,40 @@ def test_an_unknown_feature_or_a_weight_not_a_number_is_an_argument_error() -> N
         LearnedEvaluation(card_weights=[1.0])  # type: ignore[arg-type]
 
 
-def test_the_bundled_weights_name_every_feature_and_base_keep_cards() -> None:
-    features, cards = load_weights(BUNDLED_WEIGHTS)
+@pytest.mark.parametrize("path", [BUNDLED_WEIGHTS, PLANNER_WEIGHTS])
+def test_the_bundled_weights_name_every_feature_and_base_keep_cards(path: Path) -> None:
+    features, cards = load_weights(path)
     assert set(features) == set(LEARNED_FEATURES)
-    assert cards
-    assert all(card.startswith("base:") for card in cards)
+    keep = {card for card, spec in _base_cards().items() if spec.kind is kingofny.CardKind.KEEP}
+    assert set(cards) == keep
+
+
+def _base_cards() -> dict[str, kingofny.CardSpec]:
+    from kingofny.model.content import content_of
+
+    return dict(content_of(kingofny.new_game(2, seed=0).config).cards)
+
+
+def test_the_planner_scores_with_its_own_weights_and_others_can_be_loaded(tmp_path: Path) -> None:
+    """The planner's default evaluation has the weights of ``planner-4.json``, not the default
+    ones; :meth:`LearnedEvaluation.from_file` reads any weights file, and changing one
+    evaluation's weights changes no other's."""
+    features, cards = load_weights(PLANNER_WEIGHTS)
+    planner = PlannerPlayer(1)
+    assert isinstance(planner.evaluation, LearnedEvaluation)
+    assert planner.evaluation.weights_by_name == features
+    assert planner.evaluation.card_weights == cards
+    assert LearnedEvaluation().weights_by_name == load_weights(BUNDLED_WEIGHTS)[0]
+    assert features != load_weights(BUNDLED_WEIGHTS)[0]
+    planner.evaluation.weights_by_name["vp"] = 99.0
+    assert LearnedEvaluation.from_file(PLANNER_WEIGHTS).weights_by_name == features
+    path = tmp_path / "weights.json"
+    path.write_text(_with_vp("0.5"), encoding="utf-8")
+    mine = LearnedEvaluation.from_file(path)
+    assert mine.weights() == tuple(0.5 if n == "vp" else 0.0 for n in LEARNED_FEATURES)
+    assert mine.card_weights == {}
+    with pytest.raises(ArgumentError):
+        LearnedEvaluation.from_file(tmp_path / "absent.json")
 
 
 def _with_vp(number: str) -> str:

@@ -19,9 +19,11 @@ plus, for each KEEP card of the base game, a weight for holding it (``card_weigh
 what ``keep_cards`` and ``keep_cost`` give any card. A card of another pack counts by its
 printed cost only.
 
-The weights ship in the wheel (``kingofny/players/data/learned-4.json``), read with the
-standard library only: the bots need no numpy. Give ``weights=`` (a mapping of feature names)
-and ``card_weights=`` to try others.
+The weights ship in the wheel, read with the standard library only: the bots need no numpy.
+:data:`BUNDLED_WEIGHTS` (``kingofny/players/data/learned-4.json``, fitted on heuristic
+self-play) are the default; :class:`~kingofny.PlannerPlayer` uses :data:`PLANNER_WEIGHTS`
+(``planner-4.json``, refitted on its own self-play). Give ``weights=`` (a mapping of feature
+names) and ``card_weights=``, or a file to :meth:`LearnedEvaluation.from_file`, to try others.
 """
 
 from __future__ import annotations
@@ -42,7 +44,14 @@ from kingofny.model.places import Zone
 from kingofny.model.state import GameState
 from kingofny.players.evaluation import Evaluation
 
-__all__ = ["LEARNED_FEATURES", "WEIGHTS_FORMAT", "LearnedEvaluation", "load_weights"]
+__all__ = [
+    "BUNDLED_WEIGHTS",
+    "LEARNED_FEATURES",
+    "PLANNER_WEIGHTS",
+    "WEIGHTS_FORMAT",
+    "LearnedEvaluation",
+    "load_weights",
+]
 
 LEARNED_FEATURES: tuple[str, ...] = (
     "vp",
@@ -70,7 +79,10 @@ WEIGHTS_FORMAT = "kingofny/evaluation-weights"
 """The ``format`` field of a weights file."""
 
 BUNDLED_WEIGHTS = Path(__file__).parent / "data" / "learned-4.json"
-"""The weights shipped with the package, fitted for 4-monster games."""
+"""The default weights shipped with the package, fitted on heuristic self-play of 4 monsters."""
+PLANNER_WEIGHTS = Path(__file__).parent / "data" / "planner-4.json"
+"""The weights of :class:`~kingofny.PlannerPlayer`: :data:`BUNDLED_WEIGHTS` refitted on the
+planner's own self-play of 4 monsters, where fights decide more games and VP fewer."""
 
 _ZONES = (Zone.LOWER, Zone.MIDTOWN, Zone.UPPER)
 
@@ -111,8 +123,8 @@ def _number_map(value: object, field: str) -> dict[str, float]:
 
 
 @functools.cache
-def _bundled() -> tuple[dict[str, float], dict[str, float]]:
-    return load_weights(BUNDLED_WEIGHTS)
+def _bundled(path: Path = BUNDLED_WEIGHTS) -> tuple[dict[str, float], dict[str, float]]:
+    return load_weights(path)
 
 
 _KEEP_TABLES: dict[int, tuple[Mapping[str, object], dict[str, int]]] = {}
@@ -164,6 +176,14 @@ class LearnedEvaluation(Evaluation):
                 "LearnedEvaluation(weights)", f"unknown features: {', '.join(sorted(unknown))}"
             )
         self._vector = tuple(self.weights_by_name.get(name, 0.0) for name in LEARNED_FEATURES)
+
+    @classmethod
+    def from_file(cls, path: Path | str) -> LearnedEvaluation:
+        """The evaluation with the weights of the JSON file ``path`` (see :func:`load_weights`;
+        :data:`BUNDLED_WEIGHTS` and :data:`PLANNER_WEIGHTS` are read once per process)."""
+        known = Path(path) in (BUNDLED_WEIGHTS, PLANNER_WEIGHTS)
+        features, cards = _bundled(Path(path)) if known else load_weights(path)
+        return cls(weights=features, card_weights=cards)  # both copied on the way in
 
     def weights(self) -> tuple[float, ...]:
         """The weights of :data:`LEARNED_FEATURES`, in order."""

@@ -4,8 +4,9 @@
 
 * **Rerolls:** the exact expectimax of :class:`~kingofny.ExpectimaxPlayer` over the rest of its
   rolling, every final result resolved to the end of the turn and scored by
-  :class:`~kingofny.players.learned.LearnedEvaluation` (fitted on self-play outcomes) instead of
-  the hand-set :class:`~kingofny.players.evaluation.Evaluation`.
+  :class:`~kingofny.players.learned.LearnedEvaluation` with the weights fitted on the planner's
+  own self-play (:data:`~kingofny.players.learned.PLANNER_WEIGHTS`) instead of the hand-set
+  :class:`~kingofny.players.evaluation.Evaluation`.
 * **Every other decision with a choice** (where to go, whether to flee Manhattan, what to buy,
   what to destroy, the order of faces, card questions and card uses): each option (at most
   :attr:`~PlannerPlayer.width` of them, the policy's choice first) is applied and played on to
@@ -40,7 +41,7 @@ from kingofny.players.expectimax import (
     _number_option,
     _shown,
 )
-from kingofny.players.learned import LearnedEvaluation
+from kingofny.players.learned import PLANNER_WEIGHTS, LearnedEvaluation
 
 __all__ = ["PlannerPlayer"]
 
@@ -64,7 +65,8 @@ class PlannerPlayer:
     milliseconds on those lookaheads per decision (with ``ms`` alone, playouts are unlimited).
     ``width`` is how many options of one decision are looked at (the policy's choice and the
     next ones in the engine's order; default 8). ``evaluation`` defaults to
-    :class:`~kingofny.players.learned.LearnedEvaluation`, ``policy`` to
+    :class:`~kingofny.players.learned.LearnedEvaluation` with
+    :data:`~kingofny.players.learned.PLANNER_WEIGHTS`, ``policy`` to
     :class:`~kingofny.HeuristicPlayer` with the same seed. A bad value is an
     :class:`~kingofny.errors.ArgumentError`. ``seed`` seeds the generator of the chance drawn
     inside the search: the same seed and ``playouts`` give the same choices. The bot reads only
@@ -110,7 +112,9 @@ class PlannerPlayer:
         turn, such as fleeing Manhattan); ``"round"``, once every living monster has played a
         turn from the current one on (as :class:`~kingofny.MCTSPlayer`'s playouts do), so the
         other monsters answer what was chosen."""
-        self.evaluation: Evaluation = evaluation if evaluation is not None else LearnedEvaluation()
+        if evaluation is None:
+            evaluation = LearnedEvaluation.from_file(PLANNER_WEIGHTS)
+        self.evaluation: Evaluation = evaluation
         """The evaluation scoring the end of each lookahead and each dice result."""
         if policy is None:
             from kingofny.players.heuristic import HeuristicPlayer
