@@ -125,7 +125,8 @@ def fit(
     centre = np.zeros(k) if prior is None else np.asarray(prior, dtype=float)
     groups = _grouped(train)
     if test and prior is not None:
-        print(f"held out: log-likelihood per position {loglik(_grouped(test), centre):.4f} (prior)")
+        prior_fit = loglik(_grouped(test), centre)
+        print(f"prior on the held out: log-likelihood per position {prior_fit:.4f}")
     w = centre.copy()
     for _ in range(steps):
         grad = -penalty * (w - centre)
@@ -226,6 +227,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     monsters = [int(m) for m in args.monsters.split(",")]
+    names = [*LEARNED_FEATURES, *card_ids()] if args.learned else list(FEATURES)
+    prior = None
+    if args.prior:  # checked before hours of self-play, not after
+        if not args.learned:
+            raise SystemExit("--prior needs --learned")
+        try:
+            features, cards = load_weights(args.prior)
+        except kingofny.KingOfNYError as error:
+            raise SystemExit(f"--prior: {error}") from None
+        prior = np.array(
+            [features.get(name, 0.0) for name in LEARNED_FEATURES]
+            + [cards.get(card, 0.0) for card in names[len(LEARNED_FEATURES) :]]
+        )
     if args.load:
         data: list[tuple[np.ndarray, int]] = []
         for path in args.load:
@@ -249,21 +263,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
     else:
         data = collect(args.games, args.seed, monsters, args.players, learned=args.learned)
-    names = [*LEARNED_FEATURES, *card_ids()] if args.learned else list(FEATURES)
     if data[0][0].shape[1] != len(names):
         raise SystemExit(f"the data has {data[0][0].shape[1]} columns, expected {len(names)}")
     ridge = np.full(len(names), args.ridge)
     if args.learned:
         ridge[len(LEARNED_FEATURES) :] = args.card_ridge
-    prior = None
-    if args.prior:
-        if not args.learned:
-            raise SystemExit("--prior needs --learned")
-        features, cards = load_weights(args.prior)
-        prior = np.array(
-            [features.get(name, 0.0) for name in LEARNED_FEATURES]
-            + [cards.get(card, 0.0) for card in names[len(LEARNED_FEATURES) :]]
-        )
     weights = fit(data, ridge=ridge, held_out=args.held_out, prior=prior)
     for name, weight in zip(names, weights):
         print(f"{name} = {weight:.4f}")

@@ -8,6 +8,7 @@ to it.
 from __future__ import annotations
 
 import importlib.util
+import json
 import random
 import re
 import subprocess
@@ -262,3 +263,35 @@ def test_the_ridge_pulls_towards_the_prior() -> None:
     assert np.abs(fit.fit(data, ridge=1e7, prior=prior) - prior).max() < 1e-3
     assert np.abs(fit.fit(data, ridge=1e-3, prior=prior) - truth).max() < 0.1
     assert np.abs(fit.fit(data, ridge=1e7)).max() < 1e-3
+
+
+def test_the_prior_option_reads_a_weights_file_in_the_columns_order(tmp_path: Path) -> None:
+    """``--prior`` puts each feature's and each card's prior weight in its own column: with a
+    ridge too strong for the data to move them, the weights written are the prior's. A prior
+    without ``--learned``, or a bad prior file, stops the run before any game is played."""
+    np = pytest.importorskip("numpy")
+    fit = _bench_module("fit_evaluation")
+    from kingofny.players.learned import LEARNED_FEATURES, WEIGHTS_FORMAT, load_weights
+
+    cards = fit.card_ids()
+    columns = len(LEARNED_FEATURES) + len(cards)
+    rng = np.random.default_rng(7)
+    data = [(rng.normal(size=(3, columns)), int(rng.integers(3))) for _ in range(200)]
+    fit.save(str(tmp_path / "positions.npz"), data, 20)
+    prior = {
+        "format": WEIGHTS_FORMAT,
+        "features": {name: i / 10 for i, name in enumerate(LEARNED_FEATURES)},
+        "cards": {card: -i / 100 for i, card in enumerate(cards)},
+    }
+    (tmp_path / "prior.json").write_text(json.dumps(prior), encoding="utf-8")
+    out = tmp_path / "out.json"
+    argv = ["--learned", "--load", str(tmp_path / "positions.npz"), "--prior"]
+    strong = ["--ridge", "1e9", "--card-ridge", "1e9", "--out", str(out)]
+    assert fit.main([*argv, str(tmp_path / "prior.json"), *strong]) == 0
+    features, weights = load_weights(out)
+    assert features == pytest.approx(prior["features"], abs=1e-4)
+    assert weights == pytest.approx(prior["cards"], abs=1e-4)
+    with pytest.raises(SystemExit, match="--learned"):
+        fit.main(["--games", "100000", "--prior", str(tmp_path / "prior.json")])
+    with pytest.raises(SystemExit, match="--prior"):
+        fit.main(["--learned", "--games", "100000", "--prior", str(tmp_path / "absent.json")])

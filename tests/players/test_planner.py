@@ -241,8 +241,10 @@ def test_the_planner_scores_with_its_own_weights_and_others_can_be_loaded(tmp_pa
     assert planner.evaluation.card_weights == cards
     assert LearnedEvaluation().weights_by_name == load_weights(BUNDLED_WEIGHTS)[0]
     assert features != load_weights(BUNDLED_WEIGHTS)[0]
-    planner.evaluation.weights_by_name["vp"] = 99.0
-    assert LearnedEvaluation.from_file(PLANNER_WEIGHTS).weights_by_name == features
+    again = LearnedEvaluation.from_file(PLANNER_WEIGHTS)
+    assert again.weights_by_name == features
+    assert again.weights_by_name is not planner.evaluation.weights_by_name
+    assert again.card_weights is not planner.evaluation.card_weights
     path = tmp_path / "weights.json"
     path.write_text(_with_vp("0.5"), encoding="utf-8")
     mine = LearnedEvaluation.from_file(path)
@@ -250,6 +252,21 @@ def test_the_planner_scores_with_its_own_weights_and_others_can_be_loaded(tmp_pa
     assert mine.card_weights == {}
     with pytest.raises(ArgumentError):
         LearnedEvaluation.from_file(tmp_path / "absent.json")
+
+
+def test_the_weights_option_names_the_bundled_weights() -> None:
+    """``planner:weights=default`` scores with the default weights the planner's own were
+    fitted from (the bot that played the self-play they were fitted on); a name that is not
+    one, or weights and an evaluation both, is an argument error."""
+    player = player_factory("planner:weights=default")(1)
+    assert isinstance(player, PlannerPlayer)
+    assert isinstance(player.evaluation, LearnedEvaluation)
+    assert player.evaluation.weights_by_name == load_weights(BUNDLED_WEIGHTS)[0]
+    assert "weights='default'" in repr(player)
+    with pytest.raises(ArgumentError, match="weights"):
+        PlannerPlayer(1, weights="heavy")
+    with pytest.raises(ArgumentError, match="weights"):
+        PlannerPlayer(1, weights="default", evaluation=LearnedEvaluation())
 
 
 def _with_vp(number: str) -> str:

@@ -123,7 +123,8 @@ def _number_map(value: object, field: str) -> dict[str, float]:
 
 
 @functools.cache
-def _bundled(path: Path = BUNDLED_WEIGHTS) -> tuple[dict[str, float], dict[str, float]]:
+def _bundled(path: Path) -> tuple[dict[str, float], dict[str, float]]:
+    """The weights of a bundled file, read once per process (callers copy them)."""
     return load_weights(path)
 
 
@@ -145,11 +146,11 @@ def _keep_costs(state: GameState) -> Mapping[str, int]:
 
 
 def _default_features() -> dict[str, float]:
-    return dict(_bundled()[0])
+    return dict(_bundled(BUNDLED_WEIGHTS)[0])
 
 
 def _default_cards() -> dict[str, float]:
-    return dict(_bundled()[1])
+    return dict(_bundled(BUNDLED_WEIGHTS)[1])
 
 
 @attrs.define(slots=True, kw_only=True)

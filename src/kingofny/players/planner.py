@@ -41,7 +41,7 @@ from kingofny.players.expectimax import (
     _number_option,
     _shown,
 )
-from kingofny.players.learned import PLANNER_WEIGHTS, LearnedEvaluation
+from kingofny.players.learned import BUNDLED_WEIGHTS, PLANNER_WEIGHTS, LearnedEvaluation
 
 __all__ = ["PlannerPlayer"]
 
@@ -53,6 +53,9 @@ MAX_TURN_STEPS = 2000
 """Steps after which a lookahead stops (a safety net: a turn takes a few dozen)."""
 HORIZONS = ("turn", "own", "round")
 """The ends a lookahead may have (see :attr:`PlannerPlayer.horizon`)."""
+WEIGHTS = {"planner": PLANNER_WEIGHTS, "default": BUNDLED_WEIGHTS}
+"""The bundled weights :class:`PlannerPlayer` may score with, by the name its ``weights``
+option takes."""
 _SEED_BITS = 63
 
 
@@ -65,8 +68,11 @@ class PlannerPlayer:
     milliseconds on those lookaheads per decision (with ``ms`` alone, playouts are unlimited).
     ``width`` is how many options of one decision are looked at (the policy's choice and the
     next ones in the engine's order; default 8). ``evaluation`` defaults to
-    :class:`~kingofny.players.learned.LearnedEvaluation` with
-    :data:`~kingofny.players.learned.PLANNER_WEIGHTS`, ``policy`` to
+    :class:`~kingofny.players.learned.LearnedEvaluation` with the bundled weights that
+    ``weights`` names in :data:`WEIGHTS`: ``"planner"`` (the default,
+    :data:`~kingofny.players.learned.PLANNER_WEIGHTS`) or ``"default"``
+    (:data:`~kingofny.players.learned.BUNDLED_WEIGHTS`, those the planner's own were fitted
+    from). ``policy`` defaults to
     :class:`~kingofny.HeuristicPlayer` with the same seed. A bad value is an
     :class:`~kingofny.errors.ArgumentError`. ``seed`` seeds the generator of the chance drawn
     inside the search: the same seed and ``playouts`` give the same choices. The bot reads only
@@ -84,6 +90,7 @@ class PlannerPlayer:
         ms: float | None = None,
         width: int = 8,
         horizon: str = "turn",
+        weights: str = "planner",
         evaluation: Evaluation | None = None,
         policy: Player | None = None,
     ) -> None:
@@ -99,6 +106,13 @@ class PlannerPlayer:
                 "PlannerPlayer(horizon)",
                 f"expected one of {', '.join(HORIZONS)}, got {_shown(horizon)}",
             )
+        if weights not in WEIGHTS:
+            raise ArgumentError(
+                "PlannerPlayer(weights)",
+                f"expected one of {', '.join(WEIGHTS)}, got {_shown(weights)}",
+            )
+        if evaluation is not None and weights != "planner":
+            raise ArgumentError("PlannerPlayer(weights)", "give weights or evaluation, not both")
         _check_helpers("PlannerPlayer", evaluation, policy)
         self.playouts = playouts
         """Lookahead playouts per option (None: as many as ``ms`` allows)."""
@@ -113,7 +127,10 @@ class PlannerPlayer:
         turn from the current one on (as :class:`~kingofny.MCTSPlayer`'s playouts do), so the
         other monsters answer what was chosen."""
         if evaluation is None:
-            evaluation = LearnedEvaluation.from_file(PLANNER_WEIGHTS)
+            evaluation = LearnedEvaluation.from_file(WEIGHTS[weights])
+        self.weights = weights
+        """The name of the bundled weights in :data:`WEIGHTS` (``"planner"`` when an
+        ``evaluation`` is given)."""
         self.evaluation: Evaluation = evaluation
         """The evaluation scoring the end of each lookahead and each dice result."""
         if policy is None:
@@ -132,7 +149,10 @@ class PlannerPlayer:
         budget = [f"playouts={self.playouts}"] if self.playouts is not None else []
         if self.ms is not None:
             budget.append(f"ms={self.ms:g}")
-        return f"PlannerPlayer({', '.join(budget)}, width={self.width}, horizon={self.horizon!r})"
+        return (
+            f"PlannerPlayer({', '.join(budget)}, width={self.width}, horizon={self.horizon!r}, "
+            f"weights={self.weights!r})"
+        )
 
     def choose(self, view: GameState, legal: Sequence[Action]) -> Action:
         """The bot's pick among ``legal``; always one of them."""
