@@ -22,7 +22,7 @@ from kingofny.players import BUILTIN_PLAYERS, Player, player_factory
 from kingofny.players.learned import (
     BUNDLED_WEIGHTS,
     LEARNED_FEATURES,
-    PLANNER_WEIGHTS,
+    SELFPLAY_WEIGHTS,
     WEIGHTS_FORMAT,
     LearnedEvaluation,
     load_weights,
@@ -216,7 +216,7 @@ def test_an_unknown_feature_or_a_weight_not_a_number_is_an_argument_error() -> N
         LearnedEvaluation(card_weights=[1.0])  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("path", [BUNDLED_WEIGHTS, PLANNER_WEIGHTS])
+@pytest.mark.parametrize("path", [BUNDLED_WEIGHTS, SELFPLAY_WEIGHTS])
 def test_the_bundled_weights_name_every_feature_and_base_keep_cards(path: Path) -> None:
     features, cards = load_weights(path)
     assert set(features) == set(LEARNED_FEATURES)
@@ -230,21 +230,36 @@ def _base_cards() -> dict[str, kingofny.CardSpec]:
     return dict(content_of(kingofny.new_game(2, seed=0).config).cards)
 
 
-def test_the_planner_scores_with_its_own_weights_and_others_can_be_loaded(tmp_path: Path) -> None:
-    """The planner's default evaluation has the weights of ``planner-4.json``, not the default
-    ones; :meth:`LearnedEvaluation.from_file` reads any weights file, and changing one
-    evaluation's weights changes no other's."""
-    features, cards = load_weights(PLANNER_WEIGHTS)
-    planner = PlannerPlayer(1)
-    assert isinstance(planner.evaluation, LearnedEvaluation)
-    assert planner.evaluation.weights_by_name == features
-    assert planner.evaluation.card_weights == cards
-    assert LearnedEvaluation().weights_by_name == load_weights(BUNDLED_WEIGHTS)[0]
+def test_the_weights_option_picks_the_bundled_weights() -> None:
+    """The planner scores with the default weights; ``planner:weights=selfplay`` with those
+    refitted on its self-play. A name that is not one, or weights and an evaluation both, is an
+    argument error."""
+    default = PlannerPlayer(1)
+    assert isinstance(default.evaluation, LearnedEvaluation)
+    assert default.evaluation.weights_by_name == load_weights(BUNDLED_WEIGHTS)[0]
+    features, cards = load_weights(SELFPLAY_WEIGHTS)
     assert features != load_weights(BUNDLED_WEIGHTS)[0]
-    again = LearnedEvaluation.from_file(PLANNER_WEIGHTS)
-    assert again.weights_by_name == features
-    assert again.weights_by_name is not planner.evaluation.weights_by_name
-    assert again.card_weights is not planner.evaluation.card_weights
+    player = player_factory("planner:weights=selfplay")(1)
+    assert isinstance(player, PlannerPlayer)
+    assert isinstance(player.evaluation, LearnedEvaluation)
+    assert player.evaluation.weights_by_name == features
+    assert player.evaluation.card_weights == cards
+    assert "weights='selfplay'" in repr(player)
+    with pytest.raises(ArgumentError, match="weights"):
+        PlannerPlayer(1, weights="heavy")
+    with pytest.raises(ArgumentError, match="weights"):
+        PlannerPlayer(1, weights="selfplay", evaluation=LearnedEvaluation())
+
+
+def test_an_evaluation_can_be_loaded_from_a_file(tmp_path: Path) -> None:
+    """:meth:`LearnedEvaluation.from_file` reads any weights file; two evaluations of the same
+    bundled file share no dict, so changing one changes no other."""
+    features, _ = load_weights(SELFPLAY_WEIGHTS)
+    first = LearnedEvaluation.from_file(SELFPLAY_WEIGHTS)
+    again = LearnedEvaluation.from_file(str(SELFPLAY_WEIGHTS))
+    assert first.weights_by_name == again.weights_by_name == features
+    assert again.weights_by_name is not first.weights_by_name
+    assert again.card_weights is not first.card_weights
     path = tmp_path / "weights.json"
     path.write_text(_with_vp("0.5"), encoding="utf-8")
     mine = LearnedEvaluation.from_file(path)
@@ -252,21 +267,6 @@ def test_the_planner_scores_with_its_own_weights_and_others_can_be_loaded(tmp_pa
     assert mine.card_weights == {}
     with pytest.raises(ArgumentError):
         LearnedEvaluation.from_file(tmp_path / "absent.json")
-
-
-def test_the_weights_option_names_the_bundled_weights() -> None:
-    """``planner:weights=default`` scores with the default weights the planner's own were
-    fitted from (the bot that played the self-play they were fitted on); a name that is not
-    one, or weights and an evaluation both, is an argument error."""
-    player = player_factory("planner:weights=default")(1)
-    assert isinstance(player, PlannerPlayer)
-    assert isinstance(player.evaluation, LearnedEvaluation)
-    assert player.evaluation.weights_by_name == load_weights(BUNDLED_WEIGHTS)[0]
-    assert "weights='default'" in repr(player)
-    with pytest.raises(ArgumentError, match="weights"):
-        PlannerPlayer(1, weights="heavy")
-    with pytest.raises(ArgumentError, match="weights"):
-        PlannerPlayer(1, weights="default", evaluation=LearnedEvaluation())
 
 
 def _with_vp(number: str) -> str:

@@ -21,8 +21,8 @@ printed cost only.
 
 The weights ship in the wheel, read with the standard library only: the bots need no numpy.
 :data:`BUNDLED_WEIGHTS` (``kingofny/players/data/learned-4.json``, fitted on heuristic
-self-play) are the default; :class:`~kingofny.PlannerPlayer` uses :data:`PLANNER_WEIGHTS`
-(``planner-4.json``, refitted on its own self-play). Give ``weights=`` (a mapping of feature
+self-play) are the default; :data:`SELFPLAY_WEIGHTS` (``selfplay-4.json``) are those refitted
+on the planner's self-play. Give ``weights=`` (a mapping of feature
 names) and ``card_weights=``, or a file to :meth:`LearnedEvaluation.from_file`, to try others.
 """
 
@@ -47,7 +47,7 @@ from kingofny.players.evaluation import Evaluation
 __all__ = [
     "BUNDLED_WEIGHTS",
     "LEARNED_FEATURES",
-    "PLANNER_WEIGHTS",
+    "SELFPLAY_WEIGHTS",
     "WEIGHTS_FORMAT",
     "LearnedEvaluation",
     "load_weights",
@@ -80,9 +80,10 @@ WEIGHTS_FORMAT = "kingofny/evaluation-weights"
 
 BUNDLED_WEIGHTS = Path(__file__).parent / "data" / "learned-4.json"
 """The default weights shipped with the package, fitted on heuristic self-play of 4 monsters."""
-PLANNER_WEIGHTS = Path(__file__).parent / "data" / "planner-4.json"
-"""The weights of :class:`~kingofny.PlannerPlayer`: :data:`BUNDLED_WEIGHTS` refitted on the
-planner's own self-play of 4 monsters, where fights decide more games and VP fewer."""
+SELFPLAY_WEIGHTS = Path(__file__).parent / "data" / "selfplay-4.json"
+""":data:`BUNDLED_WEIGHTS` refitted on the planner's self-play of 4 monsters, where fights
+decide more games and VP fewer (``planner:weights=selfplay``): stronger against MCTS, weaker
+against the heuristic."""
 
 _ZONES = (Zone.LOWER, Zone.MIDTOWN, Zone.UPPER)
 
@@ -181,8 +182,8 @@ class LearnedEvaluation(Evaluation):
     @classmethod
     def from_file(cls, path: Path | str) -> LearnedEvaluation:
         """The evaluation with the weights of the JSON file ``path`` (see :func:`load_weights`;
-        :data:`BUNDLED_WEIGHTS` and :data:`PLANNER_WEIGHTS` are read once per process)."""
-        known = Path(path) in (BUNDLED_WEIGHTS, PLANNER_WEIGHTS)
+        :data:`BUNDLED_WEIGHTS` and :data:`SELFPLAY_WEIGHTS` are read once per process)."""
+        known = Path(path) in (BUNDLED_WEIGHTS, SELFPLAY_WEIGHTS)
         features, cards = _bundled(Path(path)) if known else load_weights(path)
         return cls(weights=features, card_weights=cards)  # both copied on the way in
 

@@ -4,9 +4,8 @@
 
 * **Rerolls:** the exact expectimax of :class:`~kingofny.ExpectimaxPlayer` over the rest of its
   rolling, every final result resolved to the end of the turn and scored by
-  :class:`~kingofny.players.learned.LearnedEvaluation` with the weights fitted on the planner's
-  own self-play (:data:`~kingofny.players.learned.PLANNER_WEIGHTS`) instead of the hand-set
-  :class:`~kingofny.players.evaluation.Evaluation`.
+  :class:`~kingofny.players.learned.LearnedEvaluation` (fitted on self-play outcomes) instead of
+  the hand-set :class:`~kingofny.players.evaluation.Evaluation`.
 * **Every other decision with a choice** (where to go, whether to flee Manhattan, what to buy,
   what to destroy, the order of faces, card questions and card uses): each option (at most
   :attr:`~PlannerPlayer.width` of them, the policy's choice first) is applied and played on to
@@ -41,7 +40,7 @@ from kingofny.players.expectimax import (
     _number_option,
     _shown,
 )
-from kingofny.players.learned import BUNDLED_WEIGHTS, PLANNER_WEIGHTS, LearnedEvaluation
+from kingofny.players.learned import BUNDLED_WEIGHTS, SELFPLAY_WEIGHTS, LearnedEvaluation
 
 __all__ = ["PlannerPlayer"]
 
@@ -53,7 +52,7 @@ MAX_TURN_STEPS = 2000
 """Steps after which a lookahead stops (a safety net: a turn takes a few dozen)."""
 HORIZONS = ("turn", "own", "round")
 """The ends a lookahead may have (see :attr:`PlannerPlayer.horizon`)."""
-WEIGHTS = {"planner": PLANNER_WEIGHTS, "default": BUNDLED_WEIGHTS}
+WEIGHTS = {"default": BUNDLED_WEIGHTS, "selfplay": SELFPLAY_WEIGHTS}
 """The bundled weights :class:`PlannerPlayer` may score with, by the name its ``weights``
 option takes."""
 _SEED_BITS = 63
@@ -69,10 +68,10 @@ class PlannerPlayer:
     ``width`` is how many options of one decision are looked at (the policy's choice and the
     next ones in the engine's order; default 8). ``evaluation`` defaults to
     :class:`~kingofny.players.learned.LearnedEvaluation` with the bundled weights that
-    ``weights`` names in :data:`WEIGHTS`: ``"planner"`` (the default,
-    :data:`~kingofny.players.learned.PLANNER_WEIGHTS`) or ``"default"``
-    (:data:`~kingofny.players.learned.BUNDLED_WEIGHTS`, those the planner's own were fitted
-    from). ``policy`` defaults to
+    ``weights`` names in :data:`WEIGHTS`: ``"default"``
+    (:data:`~kingofny.players.learned.BUNDLED_WEIGHTS`) or ``"selfplay"``
+    (:data:`~kingofny.players.learned.SELFPLAY_WEIGHTS`, refitted on the planner's self-play:
+    stronger against MCTS, weaker against the heuristic). ``policy`` defaults to
     :class:`~kingofny.HeuristicPlayer` with the same seed. A bad value is an
     :class:`~kingofny.errors.ArgumentError`. ``seed`` seeds the generator of the chance drawn
     inside the search: the same seed and ``playouts`` give the same choices. The bot reads only
@@ -90,7 +89,7 @@ class PlannerPlayer:
         ms: float | None = None,
         width: int = 8,
         horizon: str = "turn",
-        weights: str = "planner",
+        weights: str = "default",
         evaluation: Evaluation | None = None,
         policy: Player | None = None,
     ) -> None:
@@ -111,7 +110,7 @@ class PlannerPlayer:
                 "PlannerPlayer(weights)",
                 f"expected one of {', '.join(WEIGHTS)}, got {_shown(weights)}",
             )
-        if evaluation is not None and weights != "planner":
+        if evaluation is not None and weights != "default":
             raise ArgumentError("PlannerPlayer(weights)", "give weights or evaluation, not both")
         _check_helpers("PlannerPlayer", evaluation, policy)
         self.playouts = playouts
@@ -129,7 +128,7 @@ class PlannerPlayer:
         if evaluation is None:
             evaluation = LearnedEvaluation.from_file(WEIGHTS[weights])
         self.weights = weights
-        """The name of the bundled weights in :data:`WEIGHTS` (``"planner"`` when an
+        """The name of the bundled weights in :data:`WEIGHTS` (``"default"`` when an
         ``evaluation`` is given)."""
         self.evaluation: Evaluation = evaluation
         """The evaluation scoring the end of each lookahead and each dice result."""
