@@ -248,6 +248,8 @@ def test_the_weights_option_picks_the_bundled_weights() -> None:
     with pytest.raises(ArgumentError, match="weights"):
         PlannerPlayer(1, weights="heavy")
     with pytest.raises(ArgumentError, match="weights"):
+        PlannerPlayer(1, weights=["selfplay"])  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match="weights"):
         PlannerPlayer(1, weights="selfplay", evaluation=LearnedEvaluation())
 
 

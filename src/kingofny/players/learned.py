@@ -22,8 +22,8 @@ printed cost only.
 The weights ship in the wheel, read with the standard library only: the bots need no numpy.
 :data:`BUNDLED_WEIGHTS` (``kingofny/players/data/learned-4.json``, fitted on heuristic
 self-play) are the default; :data:`SELFPLAY_WEIGHTS` (``selfplay-4.json``) are those refitted
-on the planner's self-play. Give ``weights=`` (a mapping of feature
-names) and ``card_weights=``, or a file to :meth:`LearnedEvaluation.from_file`, to try others.
+on the planner's self-play. Give ``weights=`` (a mapping of feature names) and
+``card_weights=``, or a file to :meth:`LearnedEvaluation.from_file`, to try others.
 """
 
 from __future__ import annotations

@@ -105,7 +105,7 @@ class PlannerPlayer:
                 "PlannerPlayer(horizon)",
                 f"expected one of {', '.join(HORIZONS)}, got {_shown(horizon)}",
             )
-        if weights not in WEIGHTS:
+        if not isinstance(weights, str) or weights not in WEIGHTS:  # a list is not hashable
             raise ArgumentError(
                 "PlannerPlayer(weights)",
                 f"expected one of {', '.join(WEIGHTS)}, got {_shown(weights)}",
