@@ -226,18 +226,25 @@ def test_strength_rows_of_the_target_and_the_budget_curve(
 # -- fitting the learned evaluation (issue 21) -----------------------------------------------------
 
 
+def _logit_positions(rng: Any, truth: Any, count: int, seats: tuple[int, ...]) -> list[Any]:
+    """``count`` positions of normal features, cycling through ``seats`` seats, each with a
+    winner drawn from the conditional logit of weights ``truth``."""
+    np = pytest.importorskip("numpy")
+    data = []
+    for n in range(count):
+        rows = rng.normal(size=(seats[n % len(seats)], len(truth)))
+        p = np.exp(rows @ truth)
+        data.append((rows, int(rng.choice(len(rows), p=p / p.sum()))))
+    return data
+
+
 def test_the_conditional_logit_recovers_known_weights(capsys: pytest.CaptureFixture[str]) -> None:
     """Winners drawn from a known conditional logit (weights 1.0 and -0.5, positions of 2 to 4
     seats): the fit finds the weights again, and beats a uniform guess on held-out positions."""
     np = pytest.importorskip("numpy")
     fit = _bench_module("fit_evaluation")
-    rng = np.random.default_rng(5)
     truth = np.array([1.0, -0.5])
-    data = []
-    for n in range(6000):
-        rows = rng.normal(size=(2 + n % 3, 2))
-        p = np.exp(rows @ truth)
-        data.append((rows, int(rng.choice(len(rows), p=p / p.sum()))))
+    data = _logit_positions(np.random.default_rng(5), truth, 6000, (2, 3, 4))
     weights = fit.fit(data, ridge=1e-3, held_out=0.2)
     assert np.abs(weights - truth).max() < 0.1
     out = capsys.readouterr().out
@@ -252,13 +259,8 @@ def test_the_ridge_pulls_towards_the_prior() -> None:
     keeps the prior, a weak one still finds the weights the data say."""
     np = pytest.importorskip("numpy")
     fit = _bench_module("fit_evaluation")
-    rng = np.random.default_rng(6)
     truth = np.array([1.0, -0.5])
-    data = []
-    for _ in range(3000):
-        rows = rng.normal(size=(3, 2))
-        p = np.exp(rows @ truth)
-        data.append((rows, int(rng.choice(3, p=p / p.sum()))))
+    data = _logit_positions(np.random.default_rng(6), truth, 3000, (3,))
     prior = np.array([0.2, 0.4])
     assert np.abs(fit.fit(data, ridge=1e7, prior=prior) - prior).max() < 1e-3
     assert np.abs(fit.fit(data, ridge=1e-3, prior=prior) - truth).max() < 0.1
