@@ -245,54 +245,41 @@ class HeuristicPlayer:
         self,
         view: GameState,
         seat: int,
-        kept: Dice,
         showing: Dice,
         rerolls_left: int,
         plans: Sequence[float],
-    ) -> dict[Face, float]:
-        """The value of one more die of each face, given the dice already kept (for additive
-        faces) and the dice showing (for the sets: Celebrity, Ouch!); ``plans[p]`` is the value
-        of the best use of ``p`` Destruction points."""
+    ) -> Callable[[Dice], dict[Face, float]]:
+        """The value of one more die of each face, as a function of the dice already kept (for
+        the additive faces: Heal, Attack, Destruction), given the dice showing (for the sets:
+        Celebrity, Ouch!); ``plans[p]`` is the value of the best use of ``p`` Destruction
+        points. What does not depend on the kept dice is worked out once, here."""
         me = view.monsters[seat]
         loc = me.location
         here = view.boroughs[loc.borough] if loc is not None else None
-        values: dict[Face, float] = dict.fromkeys(FACES, 0.0)
-        values[Face.ENERGY] = 0.3
+        base: dict[Face, float] = dict.fromkeys(FACES, 0.0)
+        base[Face.ENERGY] = 0.3
         # Heal: only outside Manhattan, only up to the missing life.
-        if not me.in_manhattan:
-            missing = MAX_LIFE - me.life - kept[Face.HEAL]
-            if missing > 0:
-                values[Face.HEAL] = 0.9 if me.life <= 4 else 0.6
+        heal = 0.0 if me.in_manhattan else (0.9 if me.life <= 4 else 0.6)
+        missing = MAX_LIFE - me.life
         # Attack: only if it will hit someone.
         targets = [
-            m
+            m.life
             for i, m in enumerate(view.monsters)
             if i != seat
             and m.alive
             and m.location is not None
             and m.in_manhattan != me.in_manhattan
         ]
-        if view.turn.manhattan_was_occupied and targets:
-            per = 0.35 * len(targets) if me.in_manhattan else 0.7
-            attacks = kept[Face.ATTACK] + 1
-            kills = sum(1 for m in targets if m.life <= attacks)
-            values[Face.ATTACK] = per + 1.5 * kills
+        attack = view.turn.manhattan_was_occupied and bool(targets)
+        per = 0.35 * len(targets) if me.in_manhattan else 0.7
         # Celebrity: VP for the Superstar, else worth chasing with two showing.
         celebs = showing[Face.CELEBRITY]
         if view.superstar == seat:
-            values[Face.CELEBRITY] = 1.0
+            base[Face.CELEBRITY] = 1.0
         elif celebs >= SUPERSTAR_THRESHOLD - 1:
-            values[Face.CELEBRITY] = 1.2
+            base[Face.CELEBRITY] = 1.2
         elif celebs == 1 and rerolls_left >= 2:
-            values[Face.CELEBRITY] = 0.45
-        # Destruction: while something more can be destroyed with one more point.
-        if here is not None:
-            points = kept[Face.DESTRUCTION]
-            now, more, two_more = (plans[min(p, len(plans) - 1)] for p in range(points, points + 3))
-            if more > now:
-                values[Face.DESTRUCTION] = more - now
-            elif rerolls_left and two_more > now:
-                values[Face.DESTRUCTION] = 0.5 * (two_more - now)
+            base[Face.CELEBRITY] = 0.45
         # Ouch: bad unless chasing the Statue with (almost) nobody to shoot us.
         units_here = here.unit_count if here is not None else 0
         ouches = showing[Face.OUCH]
@@ -300,14 +287,36 @@ class HeuristicPlayer:
             (ouches >= STATUE_THRESHOLD - 1 and units_here == 0)
             or (ouches >= STATUE_THRESHOLD and units_here <= 1 and me.life > units_here + 1)
         )
-        values[Face.OUCH] = 1.0 if chase else -0.4 * (units_here + 1)
+        base[Face.OUCH] = 1.0 if chase else -0.4 * (units_here + 1)
         # A card that kills on a face showing at the end of the turn: never keep that face.
         cards = content_of(view.config).cards
-        for card_id in me.cards:
-            spec = cards.get(card_id)
-            lethal = _lethal_face(spec) if spec is not None else None
-            if lethal is not None:
-                values[lethal] = LETHAL_FACE_VALUE
+        lethal_faces = [
+            face
+            for face in (_lethal_face(cards[c]) if c in cards else None for c in me.cards)
+            if face is not None
+        ]
+
+        def values(kept: Dice) -> dict[Face, float]:
+            result = dict(base)
+            if heal and missing - kept[Face.HEAL] > 0:
+                result[Face.HEAL] = heal
+            if attack:
+                attacks = kept[Face.ATTACK] + 1
+                result[Face.ATTACK] = per + 1.5 * sum(1 for life in targets if life <= attacks)
+            # Destruction: while something more can be destroyed with one more point.
+            if here is not None:
+                points = kept[Face.DESTRUCTION]
+                now, more, two_more = (
+                    plans[min(p, len(plans) - 1)] for p in range(points, points + 3)
+                )
+                if more > now:
+                    result[Face.DESTRUCTION] = more - now
+                elif rerolls_left and two_more > now:
+                    result[Face.DESTRUCTION] = 0.5 * (two_more - now)
+            for face in lethal_faces:
+                result[face] = LETHAL_FACE_VALUE
+            return result
+
         return values
 
     def _reroll(self, view: GameState, seat: int, legal: Sequence[Action]) -> Action | None:
@@ -316,11 +325,12 @@ class HeuristicPlayer:
         rerolls = view.turn.rerolls_left
         kept = Dice.of(())
         plans = [value for value, _ in self._destroy_plans(view, seat, dice.total + 2)]
+        face_values = self._face_values(view, seat, dice, rerolls, plans)
         # Keep faces greedily: most valuable dice first, re-valuing as the kept set grows.
         remaining = list(dice)
         keep_faces: list[Face] = []
         while remaining:
-            values = self._face_values(view, seat, kept, dice, rerolls, plans)
+            values = face_values(kept)
             fresh = sum(values.values()) / len(values)
             best = max(remaining, key=lambda f: (values[f], -f))
             if values[best] <= fresh:
