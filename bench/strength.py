@@ -20,8 +20,8 @@ Rows (``--only`` takes a comma-separated list of their names):
 ``strongest-4``
     the strongest bot against three heuristic players;
 ``curve-1x``, ``curve-4x``, ``curve-16x``
-    the budget curve: ``--curve-bot`` (by default ``planner``) at 1, 4 and 16 times
-    ``--curve-base`` playouts per option against three copies of itself at 1 time;
+    the budget curve: ``--curve-bot`` (by default ``planner:horizon=round``) at 1, 4 and 16
+    times ``--curve-base`` (1) playouts per option against three copies of itself at 1 time;
 ``mcts-4``, ``expectimax-4``
     the bot against three heuristic players;
 ``mcts-2``, ``expectimax-2``, ``mcts-6``, ``expectimax-6``
@@ -206,14 +206,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--strongest", default="planner", help="the strongest bot's spec (planner)")
     parser.add_argument(
         "--curve-bot",
-        default="planner",
-        help="the bot of the budget curve, a spec without playouts (planner)",
+        default="planner:horizon=round",
+        help="the bot of the budget curve, a spec without playouts (planner:horizon=round)",
     )
     parser.add_argument(
         "--curve-base",
         type=int,
-        default=2,
-        help="the planner's base playouts of the budget curve (2)",
+        default=1,
+        help="the base playouts of the budget curve's bot (1)",
     )
     parser.add_argument(
         "--target-mcts",
