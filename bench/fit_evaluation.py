@@ -15,13 +15,17 @@ planner reads (``kingofny/players/data/learned-4.json``).
 
 ``--save FILE.npz`` appends the positions of the games played to ``FILE.npz`` (game by game
 resumable: games already in the file are skipped), and ``--load`` fits several such files
-without playing: slow bots' self-play is collected in the background, in parts.
+without playing: slow bots' self-play is collected in the background, in parts. Each
+``--load`` is a group of files; with ``--balance``, every group keeps its own held-out share
+and gives the fit as many positions as the smallest group does (its first ones), so that the
+plentiful games of a fast bot do not drown the scarce games of a slow one.
 
     python bench/fit_evaluation.py --games 3000 --seed 1
     python bench/fit_evaluation.py --players expectimax --games 500 --save exp.npz
     python bench/fit_evaluation.py --load exp.npz
     python bench/fit_evaluation.py --learned --games 20000 --seed 101 --chunk 5000 --save h.npz
     python bench/fit_evaluation.py --learned --load h.npz --held-out 0.1 --out learned-4.json
+    python bench/fit_evaluation.py --learned --load p1.npz p2.npz --load h.npz --balance
 """
 
 from __future__ import annotations
@@ -111,22 +115,25 @@ def fit(
     steps: int = 30,
     held_out: float = 0.0,
     prior: np.ndarray | None = None,
+    tests: Sequence[tuple[str, list[tuple[np.ndarray, int]]]] = (),
 ) -> np.ndarray:
     """The conditional-logit weights maximising the likelihood with a ridge penalty
     (``ridge``: one for all weights, or one per weight), by Newton's method over positions
     grouped by how many seats are alive. The ridge pulls towards ``prior`` (zero by default):
     weights fitted on plentiful data, refined on scarcer data of stronger play. With
     ``held_out``, that share of the positions (the last ones, so whole games) is left out of
-    the fit and its log-likelihood printed."""
-    cut = len(data) - int(held_out * len(data))
-    train, test = data[:cut], data[cut:]
+    the fit and its log-likelihood printed; ``tests`` are more held-out sets, by label."""
+    train, test = split(data, held_out)
+    held = [("held out", test)] if test else []
+    held += [(f"held out of {label}", part) for label, part in tests if part]
     k = data[0][0].shape[1]
     penalty = np.broadcast_to(np.asarray(ridge, dtype=float), (k,))
     centre = np.zeros(k) if prior is None else np.asarray(prior, dtype=float)
     groups = _grouped(train)
-    if test and prior is not None:
-        prior_fit = loglik(_grouped(test), centre)
-        print(f"prior on the held out: log-likelihood per position {prior_fit:.4f}")
+    if prior is not None:
+        for label, part in held:
+            prior_fit = loglik(_grouped(part), centre)
+            print(f"prior on the {label}: log-likelihood per position {prior_fit:.4f}")
     w = centre.copy()
     for _ in range(steps):
         grad = -penalty * (w - centre)
@@ -145,12 +152,32 @@ def fit(
         if np.abs(step).max() < 1e-7:
             break
     print(f"train: log-likelihood per position {loglik(groups, w):.4f} over {len(train)}")
-    if test:
+    for label, part in held:
         print(
-            f"held out: log-likelihood per position {loglik(_grouped(test), w):.4f} "
-            f"over {len(test)} (uniform {uniform(test):.4f})"
+            f"{label}: log-likelihood per position {loglik(_grouped(part), w):.4f} "
+            f"over {len(part)} (uniform {uniform(part):.4f})"
         )
     return w
+
+
+def split(
+    data: list[tuple[np.ndarray, int]], held_out: float
+) -> tuple[list[tuple[np.ndarray, int]], list[tuple[np.ndarray, int]]]:
+    """``data`` without and with its last ``held_out`` share of positions."""
+    cut = len(data) - int(held_out * len(data))
+    return data[:cut], data[cut:]
+
+
+def balanced(
+    groups: Sequence[tuple[str, list[tuple[np.ndarray, int]]]], held_out: float
+) -> tuple[list[tuple[np.ndarray, int]], list[tuple[str, list[tuple[np.ndarray, int]]]]]:
+    """The training positions of ``groups`` (label, positions), as many from each as the
+    smallest gives once its held-out share is set aside (the first ones), and each group's
+    held-out positions by label."""
+    parts = [(label, *split(data, held_out)) for label, data in groups]
+    size = min(len(train) for _, train, _ in parts)
+    train = [position for _, part, _ in parts for position in part[:size]]
+    return train, [(label, test) for label, _, test in parts]
 
 
 def _grouped(data: list[tuple[np.ndarray, int]]) -> list[tuple[np.ndarray, np.ndarray]]:
@@ -210,7 +237,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--players", default="heuristic", help="the self-play bot's spec")
     parser.add_argument("--save", help="an .npz file to add the positions to (resumable)")
     parser.add_argument("--chunk", type=int, default=20, help="games between saves (20)")
-    parser.add_argument("--load", nargs="*", default=(), help=".npz files to fit, no play")
+    parser.add_argument(
+        "--load",
+        nargs="+",
+        action="append",
+        default=[],
+        help=".npz files to fit, no play; repeated: groups of files (see --balance)",
+    )
+    parser.add_argument(
+        "--balance",
+        action="store_true",
+        help="with several --load groups: as many positions from each, each its own held out",
+    )
     parser.add_argument(
         "--learned",
         action="store_true",
@@ -240,12 +278,25 @@ def main(argv: Sequence[str] | None = None) -> int:
             [features.get(name, 0.0) for name in LEARNED_FEATURES]
             + [cards.get(card, 0.0) for card in names[len(LEARNED_FEATURES) :]]
         )
+    if args.balance and len(args.load) < 2:
+        raise SystemExit("--balance needs two --load groups or more")
+    tests: list[tuple[str, list[tuple[np.ndarray, int]]]] = []
+    held_out = args.held_out
     if args.load:
-        data: list[tuple[np.ndarray, int]] = []
-        for path in args.load:
-            part, games = load(path)
-            print(f"{path}: {len(part)} positions from {games} games")
-            data += part
+        groups: list[tuple[str, list[tuple[np.ndarray, int]]]] = []
+        for paths in args.load:
+            group: list[tuple[np.ndarray, int]] = []
+            for path in paths:
+                part, games = load(path)
+                print(f"{path}: {len(part)} positions from {games} games")
+                group += part
+            groups.append((" ".join(os.path.basename(path) for path in paths), group))
+        if args.balance:
+            data, tests = balanced(groups, held_out)
+            held_out = 0.0
+            print(f"balanced: {len(data)} positions, {len(data) // len(groups)} from each group")
+        else:
+            data = [position for _, group in groups for position in group]
     elif args.save:
         data, done = load(args.save) if os.path.exists(args.save) else ([], 0)
         started = time.process_time()
@@ -268,7 +319,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ridge = np.full(len(names), args.ridge)
     if args.learned:
         ridge[len(LEARNED_FEATURES) :] = args.card_ridge
-    weights = fit(data, ridge=ridge, held_out=args.held_out, prior=prior)
+    weights = fit(data, ridge=ridge, held_out=held_out, prior=prior, tests=tests)
     for name, weight in zip(names, weights):
         print(f"{name} = {weight:.4f}")
     if args.out:

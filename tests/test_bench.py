@@ -267,6 +267,38 @@ def test_the_ridge_pulls_towards_the_prior() -> None:
     assert np.abs(fit.fit(data, ridge=1e7)).max() < 1e-3
 
 
+def test_balance_takes_as_many_positions_from_each_group(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--balance``: each ``--load`` group sets its own last share aside, and gives the fit as
+    many of its first positions as the smallest group has left, so 20 games of a slow bot
+    weigh as much as 200 of a fast one; the held-out log-likelihood is printed per group."""
+    np = pytest.importorskip("numpy")
+    fit = _bench_module("fit_evaluation")
+
+    def positions(tag: float, count: int) -> list[Any]:
+        return [(np.full((3, 2), tag + i), i % 3) for i in range(count)]
+
+    small, large = positions(0.0, 100), positions(10_000.0, 1000)
+    train, tests = fit.balanced([("small", small), ("large", large)], 0.2)
+    assert [rows[0, 0] for rows, _ in train] == [*range(80), *(10_000.0 + i for i in range(80))]
+    assert [(label, len(part)) for label, part in tests] == [("small", 20), ("large", 200)]
+    assert tests[1][1][0][0][0, 0] == 10_800.0
+
+    rng = np.random.default_rng(8)
+    truth = np.linspace(-0.5, 0.5, len(fit.FEATURES))  # the columns of a fit without --learned
+    fit.save(str(tmp_path / "a.npz"), _logit_positions(rng, truth, 300, (3,)), 30)
+    fit.save(str(tmp_path / "b.npz"), _logit_positions(rng, truth, 900, (4,)), 90)
+    a, b = str(tmp_path / "a.npz"), str(tmp_path / "b.npz")
+    assert fit.main(["--load", a, "--load", b, "--balance", "--held-out", "0.2"]) == 0
+    out = capsys.readouterr().out
+    assert "balanced: 480 positions, 240 from each group" in out
+    assert "held out of a.npz: log-likelihood per position" in out
+    assert "held out of b.npz: log-likelihood per position" in out
+    with pytest.raises(SystemExit, match="two --load groups"):
+        fit.main(["--load", a, b, "--balance"])
+
+
 def test_the_prior_option_reads_a_weights_file_in_the_columns_order(tmp_path: Path) -> None:
     """``--prior`` puts each feature's and each card's prior weight in its own column: with a
     ridge too strong for the data to move them, the weights written are the prior's. A prior

@@ -22,6 +22,7 @@ from kingofny.players import BUILTIN_PLAYERS, Player, player_factory
 from kingofny.players.learned import (
     BUNDLED_WEIGHTS,
     LEARNED_FEATURES,
+    MIXED_WEIGHTS,
     SELFPLAY_WEIGHTS,
     WEIGHTS_FORMAT,
     LearnedEvaluation,
@@ -216,7 +217,7 @@ def test_an_unknown_feature_or_a_weight_not_a_number_is_an_argument_error() -> N
         LearnedEvaluation(card_weights=[1.0])  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("path", [BUNDLED_WEIGHTS, SELFPLAY_WEIGHTS])
+@pytest.mark.parametrize("path", [BUNDLED_WEIGHTS, SELFPLAY_WEIGHTS, MIXED_WEIGHTS])
 def test_the_bundled_weights_name_every_feature_and_base_keep_cards(path: Path) -> None:
     features, cards = load_weights(path)
     assert set(features) == set(LEARNED_FEATURES)
@@ -230,21 +231,25 @@ def _base_cards() -> dict[str, kingofny.CardSpec]:
     return dict(content_of(kingofny.new_game(2, seed=0).config).cards)
 
 
-def test_the_weights_option_picks_the_bundled_weights() -> None:
+@pytest.mark.parametrize(
+    ("name", "path"), [("selfplay", SELFPLAY_WEIGHTS), ("mixed", MIXED_WEIGHTS)]
+)
+def test_the_weights_option_picks_the_bundled_weights(name: str, path: Path) -> None:
     """The planner scores with the default weights; ``planner:weights=selfplay`` with those
-    refitted on its self-play. A name that is not one, or weights and an evaluation both, is an
-    argument error."""
+    refitted on its self-play, ``planner:weights=mixed`` with those refitted on its and the
+    heuristic's. A name that is not one, or weights and an evaluation both, is an argument
+    error."""
     default = PlannerPlayer(1)
     assert isinstance(default.evaluation, LearnedEvaluation)
     assert default.evaluation.weights_by_name == load_weights(BUNDLED_WEIGHTS)[0]
-    features, cards = load_weights(SELFPLAY_WEIGHTS)
+    features, cards = load_weights(path)
     assert features != load_weights(BUNDLED_WEIGHTS)[0]
-    player = player_factory("planner:weights=selfplay")(1)
+    player = player_factory(f"planner:weights={name}")(1)
     assert isinstance(player, PlannerPlayer)
     assert isinstance(player.evaluation, LearnedEvaluation)
     assert player.evaluation.weights_by_name == features
     assert player.evaluation.card_weights == cards
-    assert "weights='selfplay'" in repr(player)
+    assert f"weights={name!r}" in repr(player)
     with pytest.raises(ArgumentError, match="weights"):
         PlannerPlayer(1, weights="heavy")
     with pytest.raises(ArgumentError, match="weights"):

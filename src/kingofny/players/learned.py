@@ -22,7 +22,8 @@ printed cost only.
 The weights ship in the wheel, read with the standard library only: the bots need no numpy.
 :data:`BUNDLED_WEIGHTS` (``kingofny/players/data/learned-4.json``, fitted on heuristic
 self-play) are the default; :data:`SELFPLAY_WEIGHTS` (``selfplay-4.json``) are those refitted
-on the planner's self-play. Give ``weights=`` (a mapping of feature names) and
+on the planner's self-play, and :data:`MIXED_WEIGHTS` (``mixed-4.json``) those refitted on both
+kinds of games at once. Give ``weights=`` (a mapping of feature names) and
 ``card_weights=``, or a file to :meth:`LearnedEvaluation.from_file`, to try others.
 """
 
@@ -47,6 +48,7 @@ from kingofny.players.evaluation import Evaluation
 __all__ = [
     "BUNDLED_WEIGHTS",
     "LEARNED_FEATURES",
+    "MIXED_WEIGHTS",
     "SELFPLAY_WEIGHTS",
     "WEIGHTS_FORMAT",
     "LearnedEvaluation",
@@ -84,6 +86,9 @@ SELFPLAY_WEIGHTS = Path(__file__).parent / "data" / "selfplay-4.json"
 """:data:`BUNDLED_WEIGHTS` refitted on the planner's self-play of 4 monsters, where fights
 decide more games and VP fewer (``planner:weights=selfplay``): stronger against MCTS, weaker
 against the heuristic."""
+MIXED_WEIGHTS = Path(__file__).parent / "data" / "mixed-4.json"
+""":data:`BUNDLED_WEIGHTS` refitted on as many positions of the planner's self-play as of
+heuristic self-play, so that neither kind of opponent is forgotten (``planner:weights=mixed``)."""
 
 _ZONES = (Zone.LOWER, Zone.MIDTOWN, Zone.UPPER)
 
@@ -182,8 +187,8 @@ class LearnedEvaluation(Evaluation):
     @classmethod
     def from_file(cls, path: Path | str) -> LearnedEvaluation:
         """The evaluation with the weights of the JSON file ``path`` (see :func:`load_weights`;
-        :data:`BUNDLED_WEIGHTS` and :data:`SELFPLAY_WEIGHTS` are read once per process)."""
-        known = Path(path) in (BUNDLED_WEIGHTS, SELFPLAY_WEIGHTS)
+        the bundled files are read once per process)."""
+        known = Path(path) in (BUNDLED_WEIGHTS, SELFPLAY_WEIGHTS, MIXED_WEIGHTS)
         features, cards = _bundled(Path(path)) if known else load_weights(path)
         return cls(weights=features, card_weights=cards)  # both copied on the way in
 

@@ -40,7 +40,12 @@ from kingofny.players.expectimax import (
     _number_option,
     _shown,
 )
-from kingofny.players.learned import BUNDLED_WEIGHTS, SELFPLAY_WEIGHTS, LearnedEvaluation
+from kingofny.players.learned import (
+    BUNDLED_WEIGHTS,
+    MIXED_WEIGHTS,
+    SELFPLAY_WEIGHTS,
+    LearnedEvaluation,
+)
 
 __all__ = ["PlannerPlayer"]
 
@@ -52,7 +57,7 @@ MAX_TURN_STEPS = 2000
 """Steps after which a lookahead stops (a safety net: a turn takes a few dozen)."""
 HORIZONS = ("turn", "own", "round")
 """The ends a lookahead may have (see :attr:`PlannerPlayer.horizon`)."""
-WEIGHTS = {"default": BUNDLED_WEIGHTS, "selfplay": SELFPLAY_WEIGHTS}
+WEIGHTS = {"default": BUNDLED_WEIGHTS, "selfplay": SELFPLAY_WEIGHTS, "mixed": MIXED_WEIGHTS}
 """The bundled weights :class:`PlannerPlayer` may score with, by the name its ``weights``
 option takes."""
 _SEED_BITS = 63
@@ -69,9 +74,11 @@ class PlannerPlayer:
     next ones in the engine's order; default 8). ``evaluation`` defaults to
     :class:`~kingofny.players.learned.LearnedEvaluation` with the bundled weights that
     ``weights`` names in :data:`WEIGHTS`: ``"default"``
-    (:data:`~kingofny.players.learned.BUNDLED_WEIGHTS`) or ``"selfplay"``
+    (:data:`~kingofny.players.learned.BUNDLED_WEIGHTS`), ``"selfplay"``
     (:data:`~kingofny.players.learned.SELFPLAY_WEIGHTS`, refitted on the planner's self-play:
-    stronger against MCTS, weaker against the heuristic). ``policy`` defaults to
+    stronger against MCTS, weaker against the heuristic) or ``"mixed"``
+    (:data:`~kingofny.players.learned.MIXED_WEIGHTS`, refitted on the planner's and the
+    heuristic's self-play alike). ``policy`` defaults to
     :class:`~kingofny.HeuristicPlayer` with the same seed. A bad value is an
     :class:`~kingofny.errors.ArgumentError`. ``seed`` seeds the generator of the chance drawn
     inside the search: the same seed and ``playouts`` give the same choices. The bot reads only
