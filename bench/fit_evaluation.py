@@ -175,6 +175,9 @@ def balanced(
     smallest gives once its held-out share is set aside (the first ones), and each group's
     held-out positions by label."""
     parts = [(label, *split(data, held_out)) for label, data in groups]
+    empty = [label for label, train, _ in parts if not train]
+    if empty:
+        raise SystemExit(f"no positions to fit in {', '.join(empty)}")
     size = min(len(train) for _, train, _ in parts)
     train = [position for _, part, _ in parts for position in part[:size]]
     return train, [(label, test) for label, _, test in parts]

@@ -293,10 +293,15 @@ def test_balance_takes_as_many_positions_from_each_group(
     assert fit.main(["--load", a, "--load", b, "--balance", "--held-out", "0.2"]) == 0
     out = capsys.readouterr().out
     assert "balanced: 480 positions, 240 from each group" in out
+    train = next(line for line in out.splitlines() if line.startswith("train:"))
+    assert train.endswith("over 480")  # the balanced positions are not split a second time
+    assert "\nheld out:" not in out
     assert "held out of a.npz: log-likelihood per position" in out
     assert "held out of b.npz: log-likelihood per position" in out
     with pytest.raises(SystemExit, match="two --load groups"):
         fit.main(["--load", a, b, "--balance"])
+    with pytest.raises(SystemExit, match="no positions to fit in small"):
+        fit.balanced([("small", []), ("large", large)], 0.2)
 
 
 def test_the_prior_option_reads_a_weights_file_in_the_columns_order(tmp_path: Path) -> None:

@@ -244,6 +244,7 @@ def test_the_weights_option_picks_the_bundled_weights(name: str, path: Path) -> 
     assert default.evaluation.weights_by_name == load_weights(BUNDLED_WEIGHTS)[0]
     features, cards = load_weights(path)
     assert features != load_weights(BUNDLED_WEIGHTS)[0]
+    assert load_weights(MIXED_WEIGHTS)[0] != load_weights(SELFPLAY_WEIGHTS)[0]
     player = player_factory(f"planner:weights={name}")(1)
     assert isinstance(player, PlannerPlayer)
     assert isinstance(player.evaluation, LearnedEvaluation)
