@@ -188,7 +188,7 @@ class LearnedEvaluation(Evaluation):
     def from_file(cls, path: Path | str) -> LearnedEvaluation:
         """The evaluation with the weights of the JSON file ``path`` (see :func:`load_weights`;
         the bundled files are read once per process)."""
-        known = Path(path) in (BUNDLED_WEIGHTS, SELFPLAY_WEIGHTS, MIXED_WEIGHTS)
+        known = Path(path).parent == BUNDLED_WEIGHTS.parent  # a file the package ships
         features, cards = _bundled(Path(path)) if known else load_weights(path)
         return cls(weights=features, card_weights=cards)  # both copied on the way in
 
