@@ -709,16 +709,32 @@ def playout_row(args: argparse.Namespace) -> Row:
     views = playout_positions(args.seed, PLAYOUT_POSITIONS if not args.quick else 2)
     steps = [0]
     playouts = [0]
+    prior_s: list[float] = []
     namespace = vars(mcts_module)
     engine_apply = namespace["apply"]
+    root_order = kingofny.MCTSPlayer.root_order
 
     def counted(state: GameState, move: Any) -> GameState:
         steps[0] += 1
         applied: GameState = engine_apply(state, move)
         return applied
 
+    def timed_order(
+        bot: kingofny.MCTSPlayer,
+        view: GameState,
+        seat: int,
+        legal: Sequence[Action],
+        allowance: float | None = None,
+    ) -> list[Action]:
+        began = time.perf_counter()
+        try:
+            return root_order(bot, view, seat, legal, allowance)
+        finally:
+            prior_s[-1] += time.perf_counter() - began
+
     def searched() -> int:
         steps[0] = playouts[0] = 0
+        prior_s.append(0.0)
         for i, view in enumerate(views):
             bot = kingofny.MCTSPlayer(i, playouts=PLAYOUT_BUDGET)
             bot.choose(view, kingofny.legal_actions(view))
@@ -739,14 +755,27 @@ def playout_row(args: argparse.Namespace) -> Row:
         return played
 
     namespace["apply"] = counted
+    kingofny.MCTSPlayer.root_order = timed_order  # type: ignore[method-assign,assignment]
     try:
         searched()
         raw()
+        prior_s.clear()
         mine, theirs = interleaved(max(3, args.reps), searched, {"raw": raw})
     finally:
         namespace["apply"] = engine_apply
+        kingofny.MCTSPlayer.root_order = root_order  # type: ignore[method-assign]
     by_raw = ratios(mine, theirs["raw"])
     per_playout_ms = statistics.median(t.wall_s for t in mine) * 1e3 / max(1, playouts[0])
+    prior_share = statistics.median(p / t.wall_s for p, t in zip(prior_s, mine))
+    without_prior = statistics.median(
+        (t.wall_s - p) / t.units / (r.wall_s / r.units)
+        for p, t, r in zip(prior_s, mine, theirs["raw"])
+    )
+    rerolls = sum(
+        1
+        for view in views
+        if view.waiting_for is not None and view.waiting_for.kind is kingofny.PendingKind.REROLL
+    )
     return ratio_row(
         label,
         by_raw,
@@ -757,7 +786,10 @@ def playout_row(args: argparse.Namespace) -> Row:
             f"{steps[0] / max(1, playouts[0]):.0f} steps per playout, {playouts[0]} playouts "
             f"over {len(views)} positions) vs {median_us(theirs['raw']):.1f} us per raw "
             f"random step; CPU-time ratio "
-            f"{statistics.median(ratios(mine, theirs['raw'], True)):.2f}x"
+            f"{statistics.median(ratios(mine, theirs['raw'], True)):.2f}x",
+            f"of that time, {100 * prior_share:.0f}% is the root's dice prior (built afresh at "
+            f"each of the {rerolls} reroll positions; a game's bot builds it once a turn); "
+            f"the rest (playouts, tree, other priors) {without_prior:.2f}x",
         ],
     )
 

@@ -7,6 +7,7 @@ from seeded random games or from :class:`kingofny.testing.Scenario` (the card qu
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 import re
@@ -389,6 +390,48 @@ def test_with_two_rerolls_the_values_are_at_least_those_with_one() -> None:
     two = dice_values(leaves, dice, 2)
     assert all(two[k] >= one[k] - 1e-12 for k in one)
     assert two[(0,) * 6] > one[(0,) * 6]
+
+
+@pytest.mark.parametrize("rerolls", [0, 1, 2, 3])
+def test_dice_values_match_a_brute_force_over_ordered_dice(rerolls: int) -> None:
+    """Seed 000, *Rerolling*: any dice may be rerolled, up to the rerolls left. The values of
+    every keep of three dice equal a brute-force expectimax over ordered dice (each die kept
+    or rolled, every roll equally likely), written without multisets."""
+    faces = range(6)
+
+    def leaf(dice: tuple[int, ...]) -> float:
+        counts = [dice.count(f) for f in faces]
+        return counts[Face.ATTACK] * 1.5 + (counts[Face.CELEBRITY] >= 2) * 2.0 - counts[0] / 7
+
+    @functools.cache
+    def best(dice: tuple[int, ...], left: int) -> float:
+        if left == 0:
+            return leaf(dice)
+        return max(keep(dice, mask, left) for mask in product((True, False), repeat=len(dice)))
+
+    def keep(dice: tuple[int, ...], mask: tuple[bool, ...], left: int) -> float:
+        if all(mask):
+            return leaf(dice)
+        rolled = [i for i, kept in enumerate(mask) if not kept]
+        total = 0.0
+        for roll in product(faces, repeat=len(rolled)):
+            after = list(dice)
+            for i, face in zip(rolled, roll):
+                after[i] = face
+            total += best(tuple(after), left - 1)
+        return total / 6.0 ** len(rolled)
+
+    showing = (Face.ATTACK, Face.CELEBRITY, Face.ENERGY)
+    leaves = {
+        c: leaf(tuple(f for f in faces for _ in range(c[f])))
+        for c in product(range(4), repeat=6)
+        if sum(c) == 3
+    }
+    values = dice_values(leaves, Dice.of(showing), rerolls)
+    assert len(values) == 8
+    for mask in product((True, False), repeat=3):
+        kept = Dice.of(f for f, k in zip(showing, mask) if k)
+        assert values[kept.counts] == pytest.approx(keep(showing, mask, max(1, rerolls)))
 
 
 # -- the evaluation -----------------------------------------------------------------------------

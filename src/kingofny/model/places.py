@@ -213,6 +213,8 @@ class UnitKind(enum.IntEnum):
         return self.name.lower()
 
 
+_BUILDING_REWARDS: Final = {kind: Reward(kind.value) for kind in BuildingKind}
+"""What each kind of Building rewards (an enum looked up once, not at every call)."""
 _UNIT_REWARDS: Final = {
     UnitKind.INFANTRY: (Reward.LIFE, 1),
     UnitKind.JET: (Reward.ENERGY, 2),
@@ -301,7 +303,7 @@ class Building:
     @property
     def reward(self) -> tuple[Reward, int]:
         """The resource and amount earned for destroying it."""
-        return (Reward(self.kind.value), self.durability)
+        return (_BUILDING_REWARDS[self.kind], self.durability)
 
     @property
     def unit(self) -> UnitKind:

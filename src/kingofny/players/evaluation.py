@@ -23,6 +23,7 @@ passing ``evaluation=`` an instance with other weights or a subclass overriding
 from __future__ import annotations
 
 import math
+import operator
 from collections.abc import Mapping
 
 import attrs
@@ -60,6 +61,13 @@ FEATURES: tuple[str, ...] = (
     "waiting",
 )
 """The names of :meth:`Evaluation.features`, in order; each is also the name of its weight."""
+_WEIGHTS_OF = operator.attrgetter(*FEATURES)
+
+
+def dot(weights: tuple[float, ...], features: tuple[float, ...]) -> float:
+    """The sum of the products of ``weights`` and ``features``, pair by pair, in order."""
+    total: float = sum(map(operator.mul, weights, features))
+    return total
 
 
 @attrs.define(slots=True, kw_only=True)
@@ -155,12 +163,13 @@ class Evaluation:
 
     def weights(self) -> tuple[float, ...]:
         """The weights of :data:`FEATURES`, in order."""
-        return tuple(getattr(self, name) for name in FEATURES)
+        weights: tuple[float, ...] = _WEIGHTS_OF(self)
+        return weights
 
     def seat_score(self, state: GameState, seat: int) -> float:
         """The score of the living monster in ``seat``: its :meth:`features` weighted by
         :meth:`weights` (a log-odds of winning with the default weights)."""
-        return sum(w * f for w, f in zip(self.weights(), self.features(state, seat)))
+        return dot(self.weights(), self.features(state, seat))
 
     def values(self, state: GameState) -> tuple[float, ...]:
         """Each seat's share of the win, summing to 1: the result of a finished game (winners

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import operator
 import random
 from collections.abc import Sequence
 from math import factorial
@@ -147,48 +148,76 @@ def _minus(a: Counts, b: Counts) -> Counts:
     return (a[0] - b[0], a[1] - b[1], a[2] - b[2], a[3] - b[3], a[4] - b[4], a[5] - b[5])
 
 
-class _DiceTable:
-    """The backward induction of one turn's dice phase over the leaf values ``V``."""
+class _Layout:
+    """Index tables of the dice phase of ``n`` dice, so that the backward induction runs over
+    lists: every multiset of at most ``n`` dice has an index; the results (multisets of ``n``)
+    are numbered in the order of :func:`_rolls`."""
 
-    def __init__(self, leaves: dict[Counts, float], n: int) -> None:
-        self.leaves = leaves
-        self.n = n
-        self._q: dict[tuple[Counts, int], float] = {}
-        self._w: dict[tuple[Counts, int], float] = {}
-
-    def w(self, dice: Counts, rerolls: int) -> float:
-        """The value of ``dice`` showing with ``rerolls`` rerolls left."""
-        if rerolls <= 0:
-            return self.leaves[dice]
-        key = (dice, rerolls)
-        found = self._w.get(key)
-        if found is None:
-            found = max(self.q(kept, rerolls) for kept in _subsets(dice))
-            self._w[key] = found
-        return found
-
-    def q(self, kept: Counts, rerolls: int) -> float:
-        """The value of keeping ``kept`` and rolling the other dice, ``rerolls`` rerolls left
-        before this roll (keeping everything is stopping)."""
-        if sum(kept) == self.n:
-            return self.leaves[kept]
-        key = (kept, rerolls)
-        found = self._q.get(key)
-        if found is None:
-            w = self.w
-            found = sum(
-                p * w(_plus(kept, roll), rerolls - 1) for roll, p in _rolls(self.n - sum(kept))
+    def __init__(self, n: int) -> None:
+        results = [counts for counts, _ in _rolls(n)]
+        self.results = results
+        """The final results, in the order of ``_rolls(n)``."""
+        result_at = {counts: i for i, counts in enumerate(results)}
+        kept = sorted({sub for counts in results for sub in _subsets(counts)}, key=sum)
+        self.index = {counts: i for i, counts in enumerate(kept)}
+        """The index of every multiset of at most ``n`` dice."""
+        self.stop: list[int | None] = [result_at.get(counts) for counts in kept]
+        """For a multiset of ``n`` dice (keeping all: stopping), its result's number."""
+        self.rolls: list[tuple[tuple[int, ...], tuple[float, ...]]] = []
+        """For each smaller multiset: the results of rolling the other dice and their
+        probabilities, in the order of ``_rolls``."""
+        for counts in kept:
+            outcomes = _rolls(n - sum(counts)) if sum(counts) < n else ()
+            self.rolls.append(
+                (
+                    tuple(result_at[_plus(counts, roll)] for roll, _ in outcomes),
+                    tuple(p for _, p in outcomes),
+                )
             )
-            self._q[key] = found
-        return found
+        self.subsets = [tuple(self.index[sub] for sub in _subsets(c)) for c in results]
+        """For each result, the indices of the multisets one may keep from it."""
+
+    def keep_values(self, leaves: list[float], best: list[float]) -> list[float]:
+        """The value of keeping each multiset (by index), given the value of every result with
+        one reroll fewer left (``best``) and of stopping on it (``leaves``)."""
+        values = []
+        for stop, (outcomes, chances) in zip(self.stop, self.rolls):
+            if stop is not None:
+                values.append(leaves[stop])
+            else:
+                values.append(sum(map(operator.mul, chances, map(best.__getitem__, outcomes))))
+        return values
+
+    def best_values(self, keep: list[float]) -> list[float]:
+        """The value of each result showing: the best multiset to keep from it."""
+        return [max(map(keep.__getitem__, subsets)) for subsets in self.subsets]
+
+
+@functools.cache
+def _layout(n: int) -> _Layout:
+    return _Layout(n)
 
 
 def dice_values(leaves: dict[Counts, float], dice: Dice, rerolls_left: int) -> dict[Counts, float]:
     """The exact value of keeping each sub-multiset of ``dice`` (as counts) with
     ``rerolls_left`` rerolls left, given the value of every final result of as many dice
     (``leaves``, by counts): keeping all is stopping, worth ``leaves[dice]``."""
-    table = _DiceTable(leaves, dice.total)
-    return {kept: table.q(kept, rerolls_left) for kept in _subsets(dice.counts)}
+    layout = _layout(dice.total)
+    results = [leaves[counts] for counts in layout.results]
+    best = results  # with no reroll left, a result is worth stopping on it
+    for _ in range(rerolls_left - 1):
+        best = layout.best_values(layout.keep_values(results, best))
+    index = layout.index
+    kept_values = {}
+    for kept in _subsets(dice.counts):
+        i = index[kept]
+        stop = layout.stop[i]
+        if stop is not None:
+            kept_values[kept] = results[stop]
+        else:
+            outcomes, chances = layout.rolls[i]
+            kept_values[kept] = sum(map(operator.mul, chances, map(best.__getitem__, outcomes)))
+    return kept_values
 
 
 class ExpectimaxPlayer:

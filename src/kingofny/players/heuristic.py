@@ -248,15 +248,16 @@ class HeuristicPlayer:
         showing: Dice,
         rerolls_left: int,
         plans: Sequence[float],
-    ) -> Callable[[Dice], dict[Face, float]]:
-        """The value of one more die of each face, as a function of the dice already kept (for
-        the additive faces: Heal, Attack, Destruction), given the dice showing (for the sets:
-        Celebrity, Ouch!); ``plans[p]`` is the value of the best use of ``p`` Destruction
-        points. What does not depend on the kept dice is worked out once, here."""
+    ) -> Callable[[Dice], list[float]]:
+        """The value of one more die of each face (a list indexed by the face), as a function
+        of the dice already kept (for the additive faces: Heal, Attack, Destruction), given the
+        dice showing (for the sets: Celebrity, Ouch!); ``plans[p]`` is the value of the best use
+        of ``p`` Destruction points. What does not depend on the kept dice is worked out once,
+        here."""
         me = view.monsters[seat]
         loc = me.location
         here = view.boroughs[loc.borough] if loc is not None else None
-        base: dict[Face, float] = dict.fromkeys(FACES, 0.0)
+        base = [0.0] * len(FACES)
         base[Face.ENERGY] = 0.3
         # Heal: only outside Manhattan, only up to the missing life.
         heal = 0.0 if me.in_manhattan else (0.9 if me.life <= 4 else 0.6)
@@ -296,8 +297,8 @@ class HeuristicPlayer:
             if face is not None
         ]
 
-        def values(kept: Dice) -> dict[Face, float]:
-            result = dict(base)
+        def values(kept: Dice) -> list[float]:
+            result = base.copy()
             if heal and missing - kept[Face.HEAL] > 0:
                 result[Face.HEAL] = heal
             if attack:
@@ -324,14 +325,14 @@ class HeuristicPlayer:
         dice = view.turn.dice
         rerolls = view.turn.rerolls_left
         kept = Dice.of(())
-        plans = [value for value, _ in self._destroy_plans(view, seat, dice.total + 2)]
+        plans = self._destroy_values(view, seat, dice.total + 2)
         face_values = self._face_values(view, seat, dice, rerolls, plans)
         # Keep faces greedily: most valuable dice first, re-valuing as the kept set grows.
         remaining = list(dice)
         keep_faces: list[Face] = []
         while remaining:
             values = face_values(kept)
-            fresh = sum(values.values()) / len(values)
+            fresh = sum(values) / len(values)
             best = max(remaining, key=lambda f: (values[f], -f))
             if values[best] <= fresh:
                 break
@@ -373,37 +374,61 @@ class HeuristicPlayer:
         borough: (value, targets as (cost, value, action))."""
         return self._destroy_plans(view, seat, points)[max(0, points)]
 
+    def _destroy_targets(
+        self, view: GameState, seat: int, points: int
+    ) -> list[tuple[int, float, int | UnitKind]]:
+        """What ``points`` Destruction could destroy in the monster's borough, one at a time:
+        (cost, value, stack index or Unit)."""
+        loc = view.monsters[seat].location
+        if loc is None:
+            return []
+        me = view.monsters[seat]
+        tiles = view.boroughs[loc.borough]
+        targets: list[tuple[int, float, int | UnitKind]] = []
+        for index, stack in enumerate(tiles.stacks):
+            top = stack.top
+            if top is not None and top.durability <= points:
+                # A destroyed building leaves a Unit behind that fires on Ouch!.
+                value = _reward_value(*top.reward, me) - 0.15 * top.durability
+                targets.append((top.durability, value, index))
+        for unit in tiles.units:
+            if unit.durability <= points:
+                targets.append((unit.durability, _reward_value(*unit.reward, me) + 0.3, unit))
+        return targets
+
     def _destroy_plans(
         self, view: GameState, seat: int, points: int
     ) -> list[tuple[float, tuple[tuple[int, float, Action], ...]]]:
         """:meth:`_destroy_plan` for every number of points from 0 to ``points`` at once (one
         knapsack: entry ``c`` is the best set costing at most ``c``, and a target that costs
         more than ``c`` cannot be in it, so each entry is the plan for ``c`` points alone)."""
-        me = view.monsters[seat]
-        loc = me.location
         empty: tuple[float, tuple[tuple[int, float, Action], ...]] = (0.0, ())
-        if loc is None or points <= 0:
-            return [empty] * (max(0, points) + 1)
-        tiles = view.boroughs[loc.borough]
-        items: list[tuple[int, float, Action]] = []
-        for index, stack in enumerate(tiles.stacks):
-            top = stack.top
-            if top is not None and top.durability <= points:
-                # A destroyed building leaves a Unit behind that fires on Ouch!.
-                value = _reward_value(*top.reward, me) - 0.15 * top.durability
-                items.append((top.durability, value, DestroyBuilding(loc.borough, index)))
-        for unit in tiles.units:
-            if unit.durability <= points:
-                value = _reward_value(*unit.reward, me) + 0.3
-                items.append((unit.durability, value, DestroyUnit(loc.borough, unit)))
-        # 0/1 knapsack over the points: best[c] is the best (value, targets) costing at most c.
-        best = [empty] * (points + 1)
-        for item in items:
-            cost, value = item[0], item[1]
+        best = [empty] * (max(0, points) + 1)
+        loc = view.monsters[seat].location
+        if loc is None:
+            return best
+        for cost, value, target in self._destroy_targets(view, seat, points):
+            action: Action = (
+                DestroyUnit(loc.borough, target)
+                if isinstance(target, UnitKind)
+                else DestroyBuilding(loc.borough, target)
+            )
+            item = (cost, value, action)
+            # 0/1 knapsack over the points: best[c] is the best (value, targets) costing <= c.
             for capacity in range(points, cost - 1, -1):
                 base_value, base_items = best[capacity - cost]
                 if base_value + value > best[capacity][0] + 1e-9:
                     best[capacity] = (base_value + value, (*base_items, item))
+        return best
+
+    def _destroy_values(self, view: GameState, seat: int, points: int) -> list[float]:
+        """The values of :meth:`_destroy_plans` alone: the same knapsack without building the
+        targets' actions (the reroll valuation asks it at every decision)."""
+        best = [0.0] * (max(0, points) + 1)
+        for cost, value, _ in self._destroy_targets(view, seat, points):
+            for capacity in range(points, cost - 1, -1):
+                if best[capacity - cost] + value > best[capacity] + 1e-9:
+                    best[capacity] = best[capacity - cost] + value
         return best
 
     def _destroy(self, view: GameState, seat: int, legal: Sequence[Action]) -> Action | None:

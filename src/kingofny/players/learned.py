@@ -43,7 +43,7 @@ from kingofny.model.content import content_of
 from kingofny.model.monster import MAX_LIFE, WINNING_VP
 from kingofny.model.places import Zone
 from kingofny.model.state import GameState
-from kingofny.players.evaluation import Evaluation
+from kingofny.players.evaluation import Evaluation, dot
 
 __all__ = [
     "BUNDLED_WEIGHTS",
@@ -238,7 +238,7 @@ class LearnedEvaluation(Evaluation):
     def seat_score(self, state: GameState, seat: int) -> float:
         """The log-odds score of the living monster in ``seat``: its weighted features plus
         the weights of the KEEP cards it holds."""
-        score = sum(w * f for w, f in zip(self._vector, self.features(state, seat)))
+        score = dot(self._vector, self.features(state, seat))
         cards = self.card_weights
         for card in state.monsters[seat].cards:
             score += cards.get(card, 0.0)
