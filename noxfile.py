@@ -363,15 +363,15 @@ def bench(session: nox.Session) -> None:
 def strength(session: nox.Session) -> None:
     """The strength table (seats rotated, win rates with Wilson 95% intervals, CPU ms per
     decision): issue 21's target rows (the strongest bot, ``planner``, against three MCTS bots
-    at 40 playouts and against three expectimax bots), the budget curve (the planner looking
-    ahead to the end of the round at 1, 4 and 16 playouts per option against three copies at
-    1), and the older rows (the search bots against heuristic players for 4, 2 and 6 monsters,
-    the heuristic against random players). A benchmark: hours at 400 games a row, and not in
-    the default sessions.
+    at 40 playouts and against three expectimax bots), the budget curve (the planner with the
+    ``heuristic`` weights looking ahead to the end of the round at 1, 4 and 16 playouts per
+    option against three copies at 1), and the older rows (the search bots against heuristic
+    players for 4, 2 and 6 monsters, the heuristic against random players). A benchmark: hours
+    at 400 games a row, and not in the default sessions.
 
     Options after ``--`` go to ``bench/strength.py``: ``--games`` (40), ``--seed`` (1),
     ``--jobs``, ``--only target-mcts-4,curve-4x,...``, ``--strongest planner``,
-    ``--target-mcts mcts:playouts=40``, ``--curve-bot planner:horizon=round``,
+    ``--target-mcts mcts:playouts=40``, ``--curve-bot planner:horizon=round,weights=heuristic``,
     ``--curve-base 1``, ``--mcts mcts:ms=200``, ``--expectimax``.
     """
     session.install("-e", ".")

@@ -15,13 +15,15 @@ whatever ``--jobs`` is, and ``--first`` splits a row into parts that add up.
 Rows (``--only`` takes a comma-separated list of their names):
 
 ``target-mcts-4``, ``target-expectimax-4``
-    the strongest bot (``--strongest``, by default ``planner``) against three MCTS bots at 40
+    the strongest bot (``--strongest``, by default ``planner``, with its default ``mixed``
+    weights) against three MCTS bots at 40
     playouts, and against three expectimax bots (issue 21's target: a lower bound above 30%);
 ``strongest-4``
     the strongest bot against three heuristic players;
 ``curve-1x``, ``curve-4x``, ``curve-16x``
-    the budget curve: ``--curve-bot`` (by default ``planner:horizon=round``) at 1, 4 and 16
-    times ``--curve-base`` (1) playouts per option against three copies of itself at 1 time;
+    the budget curve: ``--curve-bot`` (by default ``planner:horizon=round,weights=heuristic``,
+    the bot whose curve the docs show) at 1, 4 and 16 times ``--curve-base`` (1) playouts per
+    option against three copies of itself at 1 time;
 ``mcts-4``, ``expectimax-4``
     the bot against three heuristic players;
 ``mcts-2``, ``expectimax-2``, ``mcts-6``, ``expectimax-6``
@@ -43,6 +45,10 @@ from dataclasses import dataclass
 import kingofny
 from kingofny import Action, GameState
 from kingofny.players import Player, PlayerSpec, parse_spec, player_factory
+
+CURVE_BOT = "planner:horizon=round,weights=heuristic"
+"""The default bot of the budget curve: the one whose curve "Strong play" shows, measured when
+the ``heuristic`` weights were the planner's default."""
 
 
 @dataclass(frozen=True)
@@ -206,8 +212,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--strongest", default="planner", help="the strongest bot's spec (planner)")
     parser.add_argument(
         "--curve-bot",
-        default="planner:horizon=round",
-        help="the bot of the budget curve, a spec without playouts (planner:horizon=round)",
+        default=CURVE_BOT,
+        help=f"the bot of the budget curve, a spec without playouts ({CURVE_BOT})",
     )
     parser.add_argument(
         "--curve-base",

@@ -20,7 +20,8 @@ from kingofny.model.actions import Buy, EndBuying
 from kingofny.model.pending import PendingKind
 from kingofny.players import BUILTIN_PLAYERS, Player, player_factory
 from kingofny.players.learned import (
-    BUNDLED_WEIGHTS,
+    DEFAULT_WEIGHTS,
+    HEURISTIC_WEIGHTS,
     LEARNED_FEATURES,
     MIXED_WEIGHTS,
     SELFPLAY_WEIGHTS,
@@ -28,7 +29,7 @@ from kingofny.players.learned import (
     LearnedEvaluation,
     load_weights,
 )
-from kingofny.players.planner import PlannerPlayer
+from kingofny.players.planner import WEIGHTS, PlannerPlayer
 from kingofny.testing import Scenario
 
 from .test_search import a_reroll, choose, find
@@ -217,7 +218,7 @@ def test_an_unknown_feature_or_a_weight_not_a_number_is_an_argument_error() -> N
         LearnedEvaluation(card_weights=[1.0])  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("path", [BUNDLED_WEIGHTS, SELFPLAY_WEIGHTS, MIXED_WEIGHTS])
+@pytest.mark.parametrize("path", [HEURISTIC_WEIGHTS, SELFPLAY_WEIGHTS, MIXED_WEIGHTS])
 def test_the_bundled_weights_name_every_feature_and_base_keep_cards(path: Path) -> None:
     features, cards = load_weights(path)
     assert set(features) == set(LEARNED_FEATURES)
@@ -232,19 +233,23 @@ def _base_cards() -> dict[str, kingofny.CardSpec]:
 
 
 @pytest.mark.parametrize(
-    ("name", "path"), [("selfplay", SELFPLAY_WEIGHTS), ("mixed", MIXED_WEIGHTS)]
+    ("name", "path"),
+    [("mixed", MIXED_WEIGHTS), ("heuristic", HEURISTIC_WEIGHTS), ("selfplay", SELFPLAY_WEIGHTS)],
 )
 def test_the_weights_option_picks_the_bundled_weights(name: str, path: Path) -> None:
-    """The planner scores with the default weights; ``planner:weights=selfplay`` with those
-    refitted on its self-play, ``planner:weights=mixed`` with those refitted on its and the
-    heuristic's. A name that is not one, or weights and an evaluation both, is an argument
-    error."""
+    """The planner and :class:`LearnedEvaluation` score with the mixed weights unless told
+    otherwise; ``planner:weights=heuristic`` with those fitted on heuristic self-play,
+    ``planner:weights=selfplay`` with those refitted on its own. A name that is not one, or
+    weights and an evaluation both, is an argument error."""
+    assert DEFAULT_WEIGHTS == MIXED_WEIGHTS
+    mixed = load_weights(MIXED_WEIGHTS)
     default = PlannerPlayer(1)
     assert isinstance(default.evaluation, LearnedEvaluation)
-    assert default.evaluation.weights_by_name == load_weights(BUNDLED_WEIGHTS)[0]
+    assert default.evaluation.weights_by_name == mixed[0]
+    assert LearnedEvaluation().weights_by_name == mixed[0]
+    assert LearnedEvaluation().card_weights == mixed[1]
     features, cards = load_weights(path)
-    assert features != load_weights(BUNDLED_WEIGHTS)[0]
-    assert load_weights(MIXED_WEIGHTS)[0] != load_weights(SELFPLAY_WEIGHTS)[0]
+    assert len({*map(str, (load_weights(p)[0] for p in WEIGHTS.values()))}) == 3  # all differ
     player = player_factory(f"planner:weights={name}")(1)
     assert isinstance(player, PlannerPlayer)
     assert isinstance(player.evaluation, LearnedEvaluation)

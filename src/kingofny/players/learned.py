@@ -20,11 +20,12 @@ what ``keep_cards`` and ``keep_cost`` give any card. A card of another pack coun
 printed cost only.
 
 The weights ship in the wheel, read with the standard library only: the bots need no numpy.
-:data:`BUNDLED_WEIGHTS` (``kingofny/players/data/learned-4.json``, fitted on heuristic
-self-play) are the default; :data:`SELFPLAY_WEIGHTS` (``selfplay-4.json``) are those refitted
-on the planner's self-play, and :data:`MIXED_WEIGHTS` (``mixed-4.json``) those refitted on both
-kinds of games at once. Give ``weights=`` (a mapping of feature names) and
-``card_weights=``, or a file to :meth:`LearnedEvaluation.from_file`, to try others.
+:data:`HEURISTIC_WEIGHTS` (``kingofny/players/data/learned-4.json``) were fitted on heuristic
+self-play; :data:`SELFPLAY_WEIGHTS` (``selfplay-4.json``) are those refitted on the planner's
+self-play, and :data:`MIXED_WEIGHTS` (``mixed-4.json``), the default
+(:data:`DEFAULT_WEIGHTS`), those refitted on both kinds of games at once. Give ``weights=`` (a
+mapping of feature names) and ``card_weights=``, or a file to
+:meth:`LearnedEvaluation.from_file`, to try others.
 """
 
 from __future__ import annotations
@@ -46,7 +47,8 @@ from kingofny.model.state import GameState
 from kingofny.players.evaluation import Evaluation, dot
 
 __all__ = [
-    "BUNDLED_WEIGHTS",
+    "DEFAULT_WEIGHTS",
+    "HEURISTIC_WEIGHTS",
     "LEARNED_FEATURES",
     "MIXED_WEIGHTS",
     "SELFPLAY_WEIGHTS",
@@ -80,15 +82,19 @@ LEARNED_FEATURES: tuple[str, ...] = (
 WEIGHTS_FORMAT = "kingofny/evaluation-weights"
 """The ``format`` field of a weights file."""
 
-BUNDLED_WEIGHTS = Path(__file__).parent / "data" / "learned-4.json"
-"""The default weights shipped with the package, fitted on heuristic self-play of 4 monsters."""
+HEURISTIC_WEIGHTS = Path(__file__).parent / "data" / "learned-4.json"
+"""The first weights shipped with the package, fitted on heuristic self-play of 4 monsters
+(``planner:weights=heuristic``)."""
 SELFPLAY_WEIGHTS = Path(__file__).parent / "data" / "selfplay-4.json"
-""":data:`BUNDLED_WEIGHTS` refitted on the planner's self-play of 4 monsters, where fights
+""":data:`HEURISTIC_WEIGHTS` refitted on the planner's self-play of 4 monsters, where fights
 decide more games and VP fewer (``planner:weights=selfplay``): stronger against MCTS, weaker
 against the heuristic."""
 MIXED_WEIGHTS = Path(__file__).parent / "data" / "mixed-4.json"
-""":data:`BUNDLED_WEIGHTS` refitted on as many positions of the planner's self-play as of
-heuristic self-play, so that neither kind of opponent is forgotten (``planner:weights=mixed``)."""
+""":data:`HEURISTIC_WEIGHTS` refitted on as many positions of the planner's self-play as of
+heuristic self-play, so that neither kind of opponent is forgotten (``planner:weights=mixed``,
+the default)."""
+DEFAULT_WEIGHTS = MIXED_WEIGHTS
+"""The weights of :class:`LearnedEvaluation` and of the planner unless told otherwise."""
 
 _ZONES = (Zone.LOWER, Zone.MIDTOWN, Zone.UPPER)
 
@@ -152,11 +158,11 @@ def _keep_costs(state: GameState) -> Mapping[str, int]:
 
 
 def _default_features() -> dict[str, float]:
-    return dict(_bundled(BUNDLED_WEIGHTS)[0])
+    return dict(_bundled(DEFAULT_WEIGHTS)[0])
 
 
 def _default_cards() -> dict[str, float]:
-    return dict(_bundled(BUNDLED_WEIGHTS)[1])
+    return dict(_bundled(DEFAULT_WEIGHTS)[1])
 
 
 @attrs.define(slots=True, kw_only=True)
@@ -165,7 +171,8 @@ class LearnedEvaluation(Evaluation):
 
     ``weights`` maps names of :data:`LEARNED_FEATURES` to weights (a missing one weighs 0);
     ``card_weights`` maps KEEP card ids to the weight of holding that card. Both default to
-    the bundled fit. The inherited weights of :class:`Evaluation` are not used.
+    those of :data:`DEFAULT_WEIGHTS`. The inherited weights of :class:`Evaluation` are not
+    used.
     """
 
     weights_by_name: dict[str, float] = attrs.field(factory=_default_features, alias="weights")
@@ -188,7 +195,7 @@ class LearnedEvaluation(Evaluation):
     def from_file(cls, path: Path | str) -> LearnedEvaluation:
         """The evaluation with the weights of the JSON file ``path`` (see :func:`load_weights`;
         the bundled files are read once per process)."""
-        known = Path(path).parent == BUNDLED_WEIGHTS.parent  # a file the package ships
+        known = Path(path).parent == DEFAULT_WEIGHTS.parent  # a file the package ships
         features, cards = _bundled(Path(path)) if known else load_weights(path)
         return cls(weights=features, card_weights=cards)  # both copied on the way in
 

@@ -41,7 +41,7 @@ from kingofny.players.expectimax import (
     _shown,
 )
 from kingofny.players.learned import (
-    BUNDLED_WEIGHTS,
+    HEURISTIC_WEIGHTS,
     MIXED_WEIGHTS,
     SELFPLAY_WEIGHTS,
     LearnedEvaluation,
@@ -57,7 +57,7 @@ MAX_TURN_STEPS = 2000
 """Steps after which a lookahead stops (a safety net: a turn takes a few dozen)."""
 HORIZONS = ("turn", "own", "round")
 """The ends a lookahead may have (see :attr:`PlannerPlayer.horizon`)."""
-WEIGHTS = {"default": BUNDLED_WEIGHTS, "selfplay": SELFPLAY_WEIGHTS, "mixed": MIXED_WEIGHTS}
+WEIGHTS = {"mixed": MIXED_WEIGHTS, "heuristic": HEURISTIC_WEIGHTS, "selfplay": SELFPLAY_WEIGHTS}
 """The bundled weights :class:`PlannerPlayer` may score with, by the name its ``weights``
 option takes."""
 _SEED_BITS = 63
@@ -73,16 +73,16 @@ class PlannerPlayer:
     ``width`` is how many options of one decision are looked at (the policy's choice and the
     next ones in the engine's order; default 8). ``evaluation`` defaults to
     :class:`~kingofny.players.learned.LearnedEvaluation` with the bundled weights that
-    ``weights`` names in :data:`WEIGHTS`: ``"default"``
-    (:data:`~kingofny.players.learned.BUNDLED_WEIGHTS`), ``"selfplay"``
-    (:data:`~kingofny.players.learned.SELFPLAY_WEIGHTS`, refitted on the planner's self-play:
-    stronger against MCTS, weaker against the heuristic) or ``"mixed"``
-    (:data:`~kingofny.players.learned.MIXED_WEIGHTS`, refitted on the planner's and the
-    heuristic's self-play alike). ``policy`` defaults to
-    :class:`~kingofny.HeuristicPlayer` with the same seed. A bad value is an
-    :class:`~kingofny.errors.ArgumentError`. ``seed`` seeds the generator of the chance drawn
-    inside the search: the same seed and ``playouts`` give the same choices. The bot reads only
-    the views it is given.
+    ``weights`` names in :data:`WEIGHTS`: ``"mixed"``, the default
+    (:data:`~kingofny.players.learned.MIXED_WEIGHTS`, fitted on the planner's and the
+    heuristic's self-play alike), ``"heuristic"``
+    (:data:`~kingofny.players.learned.HEURISTIC_WEIGHTS`, the first fit, on the heuristic's
+    self-play) or ``"selfplay"`` (:data:`~kingofny.players.learned.SELFPLAY_WEIGHTS`, refitted
+    on the planner's self-play: stronger against MCTS, weaker against the heuristic).
+    ``policy`` defaults to :class:`~kingofny.HeuristicPlayer` with the same seed. A bad value
+    is an :class:`~kingofny.errors.ArgumentError`. ``seed`` seeds the generator of the chance
+    drawn inside the search: the same seed and ``playouts`` give the same choices. The bot reads
+    only the views it is given.
     """
 
     name = "planner"
@@ -96,7 +96,7 @@ class PlannerPlayer:
         ms: float | None = None,
         width: int = 8,
         horizon: str = "turn",
-        weights: str = "default",
+        weights: str = "mixed",
         evaluation: Evaluation | None = None,
         policy: Player | None = None,
     ) -> None:
@@ -117,7 +117,7 @@ class PlannerPlayer:
                 "PlannerPlayer(weights)",
                 f"expected one of {', '.join(WEIGHTS)}, got {_shown(weights)}",
             )
-        if evaluation is not None and weights != "default":
+        if evaluation is not None and weights != "mixed":
             raise ArgumentError("PlannerPlayer(weights)", "give weights or evaluation, not both")
         _check_helpers("PlannerPlayer", evaluation, policy)
         self.playouts = playouts
@@ -135,8 +135,8 @@ class PlannerPlayer:
         if evaluation is None:
             evaluation = LearnedEvaluation.from_file(WEIGHTS[weights])
         self.weights = weights
-        """The name of the bundled weights in :data:`WEIGHTS` (``"default"`` when an
-        ``evaluation`` is given)."""
+        """The name of the bundled weights in :data:`WEIGHTS` (``"mixed"``, the default, when
+        an ``evaluation`` is given)."""
         self.evaluation: Evaluation = evaluation
         """The evaluation scoring the end of each lookahead and each dice result."""
         if policy is None:
