@@ -787,9 +787,9 @@ def playout_row(args: argparse.Namespace) -> Row:
             f"over {len(views)} positions) vs {median_us(theirs['raw']):.1f} us per raw "
             f"random step; CPU-time ratio "
             f"{statistics.median(ratios(mine, theirs['raw'], True)):.2f}x",
-            f"of that time, {100 * prior_share:.0f}% is the root's dice prior (built afresh at "
-            f"each of the {rerolls} reroll positions; a game's bot builds it once a turn); "
-            f"the rest (playouts, tree, other priors) {without_prior:.2f}x",
+            f"of that time, {100 * prior_share:.0f}% is the root's prior, almost all of it the "
+            f"dice expectimax (built afresh at each of the {rerolls} reroll positions; a game's "
+            f"bot builds it once a turn); the rest (playouts, tree) {without_prior:.2f}x",
         ],
     )
 

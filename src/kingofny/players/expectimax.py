@@ -177,16 +177,19 @@ class _Layout:
         self.subsets = [tuple(self.index[sub] for sub in _subsets(c)) for c in results]
         """For each result, the indices of the multisets one may keep from it."""
 
+    def keep_value(self, index: int, leaves: list[float], best: list[float]) -> float:
+        """The value of keeping the multiset ``index``, given the value of every result with one
+        reroll fewer left (``best``) and of stopping on it (``leaves``)."""
+        stop = self.stop[index]
+        if stop is not None:
+            return leaves[stop]
+        outcomes, chances = self.rolls[index]
+        value: float = sum(map(operator.mul, chances, map(best.__getitem__, outcomes)))
+        return value
+
     def keep_values(self, leaves: list[float], best: list[float]) -> list[float]:
-        """The value of keeping each multiset (by index), given the value of every result with
-        one reroll fewer left (``best``) and of stopping on it (``leaves``)."""
-        values = []
-        for stop, (outcomes, chances) in zip(self.stop, self.rolls):
-            if stop is not None:
-                values.append(leaves[stop])
-            else:
-                values.append(sum(map(operator.mul, chances, map(best.__getitem__, outcomes))))
-        return values
+        """:meth:`keep_value` of every multiset, by index."""
+        return [self.keep_value(i, leaves, best) for i in range(len(self.stop))]
 
     def best_values(self, keep: list[float]) -> list[float]:
         """The value of each result showing: the best multiset to keep from it."""
@@ -207,17 +210,9 @@ def dice_values(leaves: dict[Counts, float], dice: Dice, rerolls_left: int) -> d
     best = results  # with no reroll left, a result is worth stopping on it
     for _ in range(rerolls_left - 1):
         best = layout.best_values(layout.keep_values(results, best))
-    index = layout.index
-    kept_values = {}
-    for kept in _subsets(dice.counts):
-        i = index[kept]
-        stop = layout.stop[i]
-        if stop is not None:
-            kept_values[kept] = results[stop]
-        else:
-            outcomes, chances = layout.rolls[i]
-            kept_values[kept] = sum(map(operator.mul, chances, map(best.__getitem__, outcomes)))
-    return kept_values
+    return {
+        kept: layout.keep_value(layout.index[kept], results, best) for kept in _subsets(dice.counts)
+    }
 
 
 class ExpectimaxPlayer:

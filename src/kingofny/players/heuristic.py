@@ -379,10 +379,10 @@ class HeuristicPlayer:
     ) -> list[tuple[int, float, int | UnitKind]]:
         """What ``points`` Destruction could destroy in the monster's borough, one at a time:
         (cost, value, stack index or Unit)."""
-        loc = view.monsters[seat].location
+        me = view.monsters[seat]
+        loc = me.location
         if loc is None:
             return []
-        me = view.monsters[seat]
         tiles = view.boroughs[loc.borough]
         targets: list[tuple[int, float, int | UnitKind]] = []
         for index, stack in enumerate(tiles.stacks):
