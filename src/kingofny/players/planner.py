@@ -41,6 +41,7 @@ from kingofny.players.expectimax import (
     _shown,
 )
 from kingofny.players.learned import (
+    DEFAULT_WEIGHTS,
     HEURISTIC_WEIGHTS,
     MIXED_WEIGHTS,
     SELFPLAY_WEIGHTS,
@@ -60,6 +61,8 @@ HORIZONS = ("turn", "own", "round")
 WEIGHTS = {"mixed": MIXED_WEIGHTS, "heuristic": HEURISTIC_WEIGHTS, "selfplay": SELFPLAY_WEIGHTS}
 """The bundled weights :class:`PlannerPlayer` may score with, by the name its ``weights``
 option takes."""
+DEFAULT_WEIGHTS_NAME = next(name for name, path in WEIGHTS.items() if path == DEFAULT_WEIGHTS)
+"""The name in :data:`WEIGHTS` of :data:`~kingofny.players.learned.DEFAULT_WEIGHTS`."""
 _SEED_BITS = 63
 
 
@@ -96,7 +99,7 @@ class PlannerPlayer:
         ms: float | None = None,
         width: int = 8,
         horizon: str = "turn",
-        weights: str = "mixed",
+        weights: str = DEFAULT_WEIGHTS_NAME,
         evaluation: Evaluation | None = None,
         policy: Player | None = None,
     ) -> None:
@@ -117,7 +120,7 @@ class PlannerPlayer:
                 "PlannerPlayer(weights)",
                 f"expected one of {', '.join(WEIGHTS)}, got {_shown(weights)}",
             )
-        if evaluation is not None and weights != "mixed":
+        if evaluation is not None and weights != DEFAULT_WEIGHTS_NAME:
             raise ArgumentError("PlannerPlayer(weights)", "give weights or evaluation, not both")
         _check_helpers("PlannerPlayer", evaluation, policy)
         self.playouts = playouts
